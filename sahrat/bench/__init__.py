@@ -1,0 +1,1 @@
+"""Benchmarks behind ``sahrat bench``: they print figures, they assert nothing."""

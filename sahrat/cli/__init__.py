@@ -1,0 +1,1 @@
+"""The ``sahrat`` command line: one module per command group."""
