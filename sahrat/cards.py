@@ -25,13 +25,13 @@ JOKER = 52
 JOKER_CODE = "JK"
 
 #: ``CODES[card]`` is the two-character code of ``card``.
-CODES: tuple[str, ...] = tuple(r + s for s in SUITS for r in RANKS) + (JOKER_CODE,)
+CODES: tuple[str, ...] = (*tuple(r + s for s in SUITS for r in RANKS), JOKER_CODE)
 _BY_CODE: dict[str, int] = {code: i for i, code in enumerate(CODES)}
 
 #: ``RANK[card]`` is 1 for an ace … 13 for a king, 0 for the joker.
-RANK: tuple[int, ...] = tuple(r + 1 for _ in SUITS for r in range(13)) + (0,)
+RANK: tuple[int, ...] = (*tuple(r + 1 for _ in SUITS for r in range(13)), 0)
 #: ``SUIT[card]`` is 0..3 for ``S H D C``, -1 for the joker.
-SUIT: tuple[int, ...] = tuple(s for s in range(4) for _ in RANKS) + (-1,)
+SUIT: tuple[int, ...] = (*tuple(s for s in range(4) for _ in RANKS), -1)
 
 JACKAROO_DECK: tuple[int, ...] = tuple(range(52))
 BURACO_DECK: tuple[int, ...] = tuple(range(52)) * 2 + (JOKER,) * 4

@@ -77,7 +77,9 @@ class GameState(ABC):
         """The action written as ``text`` (syntax only; legality is checked on apply)."""
 
 
-def play_out(state: GameState, choose: Any, source: RandomSource, max_steps: int = 1_000_000) -> int:
+def play_out(
+    state: GameState, choose: Any, source: RandomSource, max_steps: int = 1_000_000
+) -> int:
     """Play ``state`` to its end: ``choose(state)`` for the seats, ``source`` for chance.
 
     Returns the number of player actions applied. A helper for demos, tests

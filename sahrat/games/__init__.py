@@ -1,0 +1,1 @@
+"""The pure rules engines, one package per game."""

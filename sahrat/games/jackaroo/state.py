@@ -1,0 +1,456 @@
+"""A Jackaroo game: hands, deals, turns, chance steps and the shared interface.
+
+>>> from sahrat.games.jackaroo import JackarooState, Options
+>>> state = JackarooState.new_game(Options.preset("sahrat"))
+>>> state.current_player() == CHANCE       # the first dealer is drawn first
+True
+
+A game runs from :meth:`JackarooState.new_game`: the first dealer and every
+shuffle are chance steps (``current_player() == CHANCE``) whose outcomes are
+drawn with :meth:`~JackarooState.sample_chance`, so the list of applied
+actions is a complete record that replays exactly. A state built from a
+position (:mod:`~sahrat.games.jackaroo.position`) has no stock to deal from:
+when its hands run out its turn is :data:`WAITING`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Self
+
+from sahrat.cards import RANK
+from sahrat.errors import GameOver, IllegalMove, MalformedInput
+from sahrat.fairness import RandomSource, dealer_label, pick_label, shuffle_label
+from sahrat.game import CHANCE, TERMINAL, GameState
+from sahrat.games.jackaroo.actions import (
+    BURN,
+    DEALER,
+    DISCARD,
+    DISCARD_ALL,
+    MOVE,
+    NO_CARD,
+    PICK,
+    SHUFFLE,
+    SPLIT,
+    SWAP,
+    Chance,
+    Move,
+    parse_action,
+)
+from sahrat.games.jackaroo.board import BASE0, HOME0
+from sahrat.games.jackaroo.options import Options
+from sahrat.games.jackaroo.rules import Rules
+
+#: ``current_player()`` of a position whose hands are empty and that cannot deal.
+WAITING = -2
+#: A card in a hand that the state does not know (a position giving only a count).
+UNKNOWN = -1
+
+# What a chance node is waiting for.
+_NONE, _DEALER, _DECK, _RESHUFFLE, _PICK = range(5)
+
+#: Cards dealt per round in one ``5-4-4`` deck cycle, by seat count.
+SCHEDULES = {4: (5, 4, 4), 2: (5, 4, 4, 4, 4, 5)}
+FOUR_EACH = 4
+
+_new_move = tuple.__new__
+_RULES: dict[Options, Rules] = {}
+
+
+def rules_for(options: Options) -> Rules:
+    """The (shared, immutable) :class:`Rules` of ``options``."""
+    rules = _RULES.get(options)
+    if rules is None:
+        rules = _RULES[options] = Rules(options)
+    return rules
+
+
+class JackarooState(GameState):
+    """A Jackaroo position with everything needed to continue the game."""
+
+    __slots__ = (
+        "_legal",
+        "actor",
+        "dealer",
+        "dealing",
+        "discard",
+        "hands",
+        "loc",
+        "occ",
+        "options",
+        "pending",
+        "picks",
+        "round",
+        "rules",
+        "shuffles",
+        "stock",
+        "turn",
+        "winner",
+    )
+
+    options: Options
+    rules: Rules
+    loc: list[int]
+    occ: list[int]
+    hands: list[list[int]]
+    stock: list[int]
+    discard: list[int]
+    turn: int
+    dealer: int
+    pending: int
+    actor: int
+    picks: int
+    shuffles: int
+    round: int
+    winner: int
+    dealing: bool
+    _legal: tuple[Any, ...] | None
+
+    def __init__(self, options: Options) -> None:
+        """An empty board (every marble in its base), no cards dealt, nobody to move.
+
+        Use :meth:`new_game` for a game, or :func:`~sahrat.games.jackaroo.position.from_position`.
+        """
+        self.options = options
+        self.rules = rules_for(options)
+        self.loc = [BASE0 + (m >> 2) for m in range(16)]
+        self.occ = [-1] * BASE0
+        self.hands = [[] for _ in range(4)]
+        #: The stock, **top card last** (so dealing is ``pop()``).
+        self.stock = []
+        #: Played and burnt cards, oldest first.
+        self.discard = []
+        self.turn = WAITING
+        self.dealer = -1
+        self.pending = _NONE
+        self.actor = -1
+        self.picks = 0
+        self.shuffles = 0
+        self.round = 0
+        self.winner = -1
+        self.dealing = False
+        self._legal = None
+
+    @classmethod
+    def new_game(cls, options: Options | None = None) -> JackarooState:
+        """A game about to start: the first chance step draws the dealer."""
+        state = cls(options or Options.preset())
+        state.dealing = True
+        state.pending = _DEALER
+        state.turn = CHANCE
+        return state
+
+    # -- the shared interface -------------------------------------------------------
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        """The seats in play, in play order."""
+        return self.rules.order
+
+    def current_player(self) -> int:
+        turn = self.turn
+        return TERMINAL if self.winner >= 0 else turn
+
+    def is_terminal(self) -> bool:
+        return self.winner >= 0
+
+    def returns(self) -> tuple[float, ...]:
+        if self.winner < 0:
+            return (0.0, 0.0, 0.0, 0.0)
+        partner = self.rules.partner[self.winner]
+        out = [0.0] * 4
+        for seat in self.rules.order:
+            out[seat] = 1.0 if seat in (self.winner, partner) else -1.0
+        return tuple(out)
+
+    def winners(self) -> tuple[int, ...]:
+        """The seats of the winning side (empty while the game runs)."""
+        if self.winner < 0:
+            return ()
+        partner = self.rules.partner[self.winner]
+        return (self.winner,) if partner < 0 else tuple(sorted((self.winner, partner)))
+
+    def legal_actions(self) -> tuple[Any, ...]:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._generate()
+        return legal
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        """The legal moves of the seat to move (empty at chance nodes and at the end)."""
+        return self.legal_actions() if self.turn >= 0 and self.winner < 0 else ()
+
+    def apply_action(self, action: Any) -> None:
+        if self.winner >= 0:
+            raise GameOver(f"the game is over: {action}", action)
+        if isinstance(action, Chance):
+            self._apply_chance(action)
+            return
+        if self.turn < 0:
+            raise IllegalMove(f"no seat is to move: {action}", action)
+        if action not in self.legal_actions():
+            raise IllegalMove(self._why_illegal(action), action)
+        self._play(action)
+
+    def sample_chance(self, source: RandomSource) -> Chance:
+        pending = self.pending
+        if self.turn != CHANCE:
+            raise IllegalMove("not a chance node")
+        if pending == _DEALER:
+            return Chance(DEALER, source.uniform(dealer_label(), len(self.rules.order)))
+        if pending == _PICK:
+            victim = self.rules.next_seat[self.actor]
+            return Chance(PICK, source.uniform(pick_label(self.picks), len(self.hands[victim])))
+        deck = list(range(52)) if pending == _DECK else list(self.discard)
+        source.shuffle(shuffle_label(self.shuffles), deck)
+        return Chance(SHUFFLE, tuple(deck))
+
+    def clone(self) -> Self:
+        new = object.__new__(type(self))
+        new.options = self.options
+        new.rules = self.rules
+        new.loc = self.loc[:]
+        new.occ = self.occ[:]
+        new.hands = [h[:] for h in self.hands]
+        new.stock = self.stock[:]
+        new.discard = self.discard[:]
+        new.turn = self.turn
+        new.dealer = self.dealer
+        new.pending = self.pending
+        new.actor = self.actor
+        new.picks = self.picks
+        new.shuffles = self.shuffles
+        new.round = self.round
+        new.winner = self.winner
+        new.dealing = self.dealing
+        new._legal = self._legal
+        return new
+
+    def view(self, seat: int) -> dict[str, Any]:
+        """The position as ``seat`` sees it: its own hand, the others' hand sizes, the
+        board, the discard pile and the size of the stock (``jackaroo.md`` §6 form)."""
+        from sahrat.games.jackaroo.position import to_position
+
+        out = to_position(self, visible=(seat,), stock_visible=False)
+        out["seat"] = seat
+        return out
+
+    def determinize(self, seat: int, source: RandomSource) -> Self:
+        """Deal every card ``seat`` has not seen (others' hands, the stock) at random."""
+        new = self.clone()
+        seen = set(self.hands[seat]) | set(self.discard)
+        pool = [card for card in range(52) if card not in seen]
+        source.shuffle("determinize", pool)
+        for other in self.rules.order:
+            if other != seat:
+                size = len(new.hands[other])
+                new.hands[other] = pool[:size]
+                del pool[:size]
+        new.stock = pool
+        new._legal = None
+        return new
+
+    def parse_action(self, text: str) -> Move | Chance:
+        return parse_action(text)
+
+    # -- helpers for callers --------------------------------------------------------
+
+    def move_from_text(self, text: str) -> Move:
+        """The legal move written ``text``; :class:`IllegalMove` when it is not legal here."""
+        move = Move.parse(text)
+        if self.turn < 0 or self.winner >= 0 or move not in self.legal_actions():
+            raise IllegalMove(self._why_illegal(move), move)
+        return move
+
+    def controlled_colour(self, seat: int) -> int:
+        return self.rules.controlled(self.loc, seat)
+
+    def marbles_of(self, seat: int) -> list[int]:
+        return self.loc[seat * 4 : seat * 4 + 4]
+
+    # -- generation -----------------------------------------------------------------
+
+    def _generate(self) -> tuple[Any, ...]:
+        turn = self.turn
+        if self.winner >= 0:
+            return ()
+        if turn == CHANCE:
+            if self.pending == _PICK:
+                n = len(self.hands[self.rules.next_seat[self.actor]])
+                return tuple(Chance(PICK, i) for i in range(n))
+            if self.pending == _DEALER:
+                return tuple(Chance(DEALER, i) for i in range(len(self.rules.order)))
+            return ()
+        if turn < 0:
+            return ()
+        hand = self.hands[turn]
+        rules = self.rules
+        loc, occ = self.loc, self.occ
+        can_burn = len(self.hands[rules.next_seat[turn]]) > 0
+        out: list[Move] = []
+        by_rank: dict[int, list[tuple[int, int, int, int, int]]] = {}
+        for card in hand:
+            if card < 0:
+                continue
+            rank = RANK[card]
+            effects = by_rank.get(rank)
+            if effects is None:
+                effects = by_rank[rank] = rules.effects(loc, occ, turn, rank, can_burn)
+            for kind, a, b, c, d in effects:
+                out.append(_new_move(Move, (card, kind, a, b, c, d)))
+        if out:
+            return tuple(out)
+        # Stuck: nothing in the hand moves (§5).
+        if rules.burn_all:
+            colour = rules.controlled(loc, turn)
+            if all(q >= BASE0 for q in loc[colour * 4 : colour * 4 + 4]):
+                return (Move(NO_CARD, DISCARD_ALL),)
+        return tuple(Move(card, DISCARD) for card in hand if card >= 0)
+
+    def _why_illegal(self, action: object) -> str:
+        if self.winner >= 0:
+            return f"the game is over: {action}"
+        if self.turn < 0:
+            return f"no seat is to move: {action}"
+        if (
+            isinstance(action, Move)
+            and action.kind != DISCARD_ALL
+            and action.card not in self.hands[self.turn]
+        ):
+            return f"illegal move {action}: seat {self.turn} does not hold that card"
+        return f"illegal move {action} for seat {self.turn}"
+
+    # -- playing --------------------------------------------------------------------
+
+    def _play(self, move: Move) -> None:
+        card, kind, a, b, c, d = move
+        seat = self.turn
+        hand = self.hands[seat]
+        rules = self.rules
+        self._legal = None
+        if kind == DISCARD_ALL:
+            self.discard.extend(hand)
+            hand.clear()
+        else:
+            hand.remove(card)
+            self.discard.append(card)
+        if kind == MOVE:
+            rules.move_marble(self.loc, self.occ, a, b, RANK[card])
+        elif kind == SPLIT:
+            rules.move_marble(self.loc, self.occ, a, b, 7)
+            rules.move_marble(self.loc, self.occ, c, d, 7)
+        elif kind == SWAP:
+            rules.swap(self.loc, self.occ, a, b)
+        elif kind == BURN:
+            # The burnt card is a chance step; the turn passes on after it.
+            self.actor = seat
+            self.pending = _PICK
+            self.turn = CHANCE
+            return
+        if kind in (MOVE, SPLIT):
+            self.winner = rules.winner(self.loc)
+        self._pass_turn(seat)
+
+    def _pass_turn(self, seat: int) -> None:
+        """Give the turn to the next seat holding cards, or end the round."""
+        if self.winner >= 0:
+            self.turn = TERMINAL
+            return
+        rules = self.rules
+        nxt = seat
+        for _ in range(len(rules.order)):
+            nxt = rules.next_seat[nxt]
+            if self.hands[nxt]:
+                self.turn = nxt
+                return
+        self._end_round()
+
+    def _end_round(self) -> None:
+        if not self.dealing:
+            self.turn = WAITING
+            return
+        rules = self.rules
+        if self.options.deal == "5-4-4":
+            self.round += 1
+            schedule = SCHEDULES[self.options.seats]
+            if self.round < len(schedule):
+                self._deal(schedule[self.round])
+                return
+            # A new deck cycle: every card comes back, the deal passes on.
+            self.round = 0
+            self.dealer = rules.next_seat[self.dealer]
+            self.pending = _DECK
+            self.turn = CHANCE
+            return
+        self.dealer = rules.next_seat[self.dealer]
+        if len(self.stock) >= FOUR_EACH * len(rules.order):
+            self._deal(FOUR_EACH)
+        else:
+            self.pending = _RESHUFFLE
+            self.turn = CHANCE
+
+    def _deal(self, per_seat: int) -> None:
+        """Deal ``per_seat`` cards each, one at a time from the top, from the seat after
+        the dealer; that seat then starts."""
+        rules = self.rules
+        first = rules.next_seat[self.dealer]
+        order = [first]
+        while len(order) < len(rules.order):
+            order.append(rules.next_seat[order[-1]])
+        stock, hands = self.stock, self.hands
+        for _ in range(per_seat):
+            for seat in order:
+                hands[seat].append(stock.pop())
+        self.pending = _NONE
+        self._legal = None
+        self.turn = first
+
+    def _apply_chance(self, chance: Chance) -> None:
+        if self.turn != CHANCE:
+            raise IllegalMove(f"not a chance node: {chance}", chance)
+        kind, value = chance
+        pending = self.pending
+        rules = self.rules
+        if pending == _DEALER:
+            if kind != DEALER or not isinstance(value, int) or not 0 <= value < len(rules.order):
+                raise IllegalMove(f"expected the first dealer, got {chance}", chance)
+            self.dealer = rules.order[value]
+            self.pending = _DECK
+            self._legal = None
+            return
+        if pending == _PICK:
+            victim = rules.next_seat[self.actor]
+            hand = self.hands[victim]
+            if kind != PICK or not isinstance(value, int) or not 0 <= value < len(hand):
+                raise IllegalMove(f"expected a pick in 0..{len(hand) - 1}, got {chance}", chance)
+            self.discard.append(hand.pop(value))
+            self.picks += 1
+            self.pending = _NONE
+            self._legal = None
+            self._pass_turn(self.actor)
+            return
+        expected = range(52) if pending == _DECK else sorted(self.discard)
+        if kind != SHUFFLE or not isinstance(value, tuple) or sorted(value) != list(expected):
+            raise IllegalMove(f"expected a shuffle of {len(expected)} cards, got {chance}", chance)
+        if pending == _DECK:
+            self.stock = list(reversed(value))
+        else:
+            # The shuffled discard pile goes under what is left of the stock.
+            self.stock[:0] = reversed(value)
+        self.discard.clear()
+        self.shuffles += 1
+        self._deal(SCHEDULES[self.options.seats][0] if self.options.deal == "5-4-4" else FOUR_EACH)
+
+
+def check_board(state: JackarooState) -> None:
+    """Raise :class:`MalformedInput` if ``loc`` and ``occ`` disagree (a debugging aid
+    used by the property tests)."""
+    for m, q in enumerate(state.loc):
+        if (m >> 2) not in state.rules.order:
+            continue
+        if q < BASE0 and state.occ[q] != m:
+            raise MalformedInput(f"marble {m} on {q} but the square holds {state.occ[q]}")
+        if HOME0 <= q < BASE0 and (q - HOME0) // 4 != m >> 2:
+            raise MalformedInput(f"marble {m} in another seat's home lane")
+    for q, m in enumerate(state.occ):
+        if m >= 0 and state.loc[m] != q:
+            raise MalformedInput(f"square {q} holds marble {m} which is on {state.loc[m]}")
