@@ -118,6 +118,15 @@ def backward_path(square: int) -> tuple[int, ...]:
 
 MAX_STEPS = 13
 
+#: ``PROGRESS[seat][square]`` for track squares and ``seat``'s own home lane (else -1).
+PROGRESS: list[list[int]] = [
+    [
+        progress(seat, q) if q < TRACK or (HOME0 <= q < BASE0 and (q - HOME0) // 4 == seat) else -1
+        for q in range(SQUARES)
+    ]
+    for seat in range(4)
+]
+
 #: ``PASSED[seat][square][steps]``: the squares passed (all but the last) or None;
 #: ``DEST[seat][square][steps]``: the destination or ``NO_SQUARE``.
 PASSED: list[list[list[tuple[int, ...] | None]]] = []
@@ -139,6 +148,20 @@ for _seat in range(4):
         _dest_rows.append(_dest)
     PASSED.append(_passed_rows)
     DEST.append(_dest_rows)
+
+#: ``PASS_MASK[seat][square][steps]``: the passed squares as bits (``1 << square``).
+PASS_MASK: list[list[list[int]]] = [
+    [[sum(1 << q for q in passed or ()) for passed in row] for row in rows] for rows in PASSED
+]
+
+#: ``PATH_MASK[seat][square][steps]``: the passed squares and the destination as bits.
+PATH_MASK: list[list[list[int]]] = [
+    [
+        [bits | (1 << dest if dest >= 0 else 0) for bits, dest in zip(masks, dests, strict=True)]
+        for masks, dests in zip(mask_rows, dest_rows, strict=True)
+    ]
+    for mask_rows, dest_rows in zip(PASS_MASK, DEST, strict=True)
+]
 
 #: ``BACK_PASSED[square]`` / ``BACK_DEST[square]`` for the 4 (track squares only).
 BACK_PASSED: list[tuple[int, ...]] = [backward_path(q)[:-1] for q in range(TRACK)]

@@ -24,7 +24,10 @@ from sahrat.games.jackaroo.board import (
     BEHIND,
     DEST,
     HOME0,
+    PASS_MASK,
     PASSED,
+    PATH_MASK,
+    PROGRESS,
     QUARTER,
     TRACK,
 )
@@ -97,32 +100,29 @@ class Rules:
     # -- single moves ---------------------------------------------------------------
 
     def forward(
-        self, occ: list[int], colour: int, frm: int, steps: int, king: int, caps: list[int] | None
+        self,
+        occ: list[int],
+        colour: int,
+        frm: int,
+        steps: int,
+        king: int,
+        caps: list[int] | None,
+        mask: int = -1,
     ) -> int:
         """Destination of a lifted marble of ``colour`` moving ``steps`` from ``frm``, or -1.
 
         ``king`` is the K's mode (``PLAIN`` for every other card). When ``caps`` is
-        a list, the captured marbles are appended to it.
+        a list, the captured marbles are appended to it. ``mask``, when given, has
+        a bit set for every occupied square: most moves pass nobody, and one AND
+        tells so without walking the path.
         """
         dest = DEST[colour][frm][steps]
         if dest < 0:
             return -1
-        pass_own = self.pass_own
-        for q in PASSED[colour][frm][steps]:  # type: ignore[union-attr]
-            o = occ[q]
-            if o < 0:
-                continue
-            if q >= HOME0:
-                return -1  # nothing in a home lane is ever passed
-            if o >> 2 == colour and not pass_own:
-                return -1
-            if king == BREAKER:
-                if self._stops_breaker(occ, q):
-                    return -1
-            elif self.protected(occ, q):
-                return -1
-            if king and caps is not None:
-                caps.append(o)
+        if mask & PASS_MASK[colour][frm][steps] and not self._may_pass(
+            occ, colour, frm, steps, king, caps
+        ):
+            return -1
         o = occ[dest]
         if o >= 0:
             if dest >= HOME0 or o >> 2 == colour:
@@ -135,6 +135,28 @@ class Rules:
             if caps is not None:
                 caps.append(o)
         return dest
+
+    def _may_pass(
+        self, occ: list[int], colour: int, frm: int, steps: int, king: int, caps: list[int] | None
+    ) -> bool:
+        """Whether every marble passed on the way may be passed (swept by a K into ``caps``)."""
+        pass_own = self.pass_own
+        for q in PASSED[colour][frm][steps]:  # type: ignore[union-attr]
+            o = occ[q]
+            if o < 0:
+                continue
+            if q >= HOME0:
+                return False  # nothing in a home lane is ever passed
+            if o >> 2 == colour and not pass_own:
+                return False
+            if king == BREAKER:
+                if self._stops_breaker(occ, q):
+                    return False
+            elif self.protected(occ, q):
+                return False
+            if king and caps is not None:
+                caps.append(o)
+        return True
 
     def backward(self, occ: list[int], colour: int, frm: int, caps: list[int] | None) -> int:
         """Destination of a lifted marble moving 4 back on the track, or -1."""
@@ -169,21 +191,29 @@ class Rules:
     # -- generation -----------------------------------------------------------------
 
     def effects(
-        self, loc: list[int], occ: list[int], seat: int, rank: int, can_burn: bool
+        self,
+        loc: list[int],
+        occ: list[int],
+        seat: int,
+        colour: int,
+        rank: int,
+        can_burn: bool,
+        mask: int,
     ) -> list[Effect]:
-        """Every legal effect of a card of ``rank`` for ``seat`` (without the card)."""
+        """Every legal effect of a card of ``rank`` for ``seat``, who controls ``colour``
+        (the move without its card). ``mask`` has a bit set per occupied square."""
         out: list[Effect] = []
-        colour = self.controlled(loc, seat)
-        first = colour * 4
         if rank == JACK:
             self._swaps(loc, occ, colour, out)
             return out
-        if rank in (ACE, KING):
+        first = colour * 4
+        if rank == ACE or rank == KING:
             start = colour * QUARTER
-            base = BASE0 + colour
             occupant = occ[start]
-            if (occupant < 0 or occupant >> 2 != colour) and base in loc[first : first + 4]:
-                out.append((MOVE, base, start, -1, -1))
+            if (occupant < 0 or occupant >> 2 != colour) and BASE0 + colour in loc[
+                first : first + 4
+            ]:
+                out.append((MOVE, BASE0 + colour, start, -1, -1))
         if rank == FOUR:
             for m in range(first, first + 4):
                 frm = loc[m]
@@ -198,31 +228,50 @@ class Rules:
             out.append((BURN, -1, -1, -1, -1))
         king = self.king_mode if rank == KING else PLAIN
         steps_list = FORWARD_STEPS[rank]
+        dest_rows = DEST[colour]
+        mask_rows = PASS_MASK[colour]
         for m in range(first, first + 4):
             frm = loc[m]
             if frm >= BASE0:
                 continue
-            occ[frm] = -1
+            dests = dest_rows[frm]
+            masks = mask_rows[frm]
             for steps in steps_list:
-                dest = self.forward(occ, colour, frm, steps, king, None)
-                if dest >= 0:
-                    out.append((MOVE, frm, dest, -1, -1))
-            occ[frm] = m
+                dest = dests[steps]
+                if dest < 0:
+                    continue
+                # Fast path: nobody passed and an empty destination is always legal.
+                if mask & masks[steps] or occ[dest] >= 0:
+                    occ[frm] = -1
+                    dest = self.forward(occ, colour, frm, steps, king, None, mask)
+                    occ[frm] = m
+                    if dest < 0:
+                        continue
+                out.append((MOVE, frm, dest, -1, -1))
         if rank == FIVE and self.five_any:
-            self._other_fives(loc, occ, colour, out)
+            self._other_fives(loc, occ, colour, mask, out)
         elif rank == SEVEN:
-            self._splits(loc, occ, seat, colour, out)
+            self._splits(loc, occ, seat, colour, mask, out)
         return out
 
-    def _other_fives(self, loc: list[int], occ: list[int], colour: int, out: list[Effect]) -> None:
+    def _reach(self, occ: list[int], colour: int, m: int, frm: int, steps: int, mask: int) -> int:
+        """Destination of marble ``m`` (not lifted) moving ``steps`` with a plain card, or -1."""
+        dest = DEST[colour][frm][steps]
+        if dest < 0 or not (mask & PASS_MASK[colour][frm][steps] or occ[dest] >= 0):
+            return dest
+        occ[frm] = -1
+        dest = self.forward(occ, colour, frm, steps, PLAIN, None, mask)
+        occ[frm] = m
+        return dest
+
+    def _other_fives(
+        self, loc: list[int], occ: list[int], colour: int, mask: int, out: list[Effect]
+    ) -> None:
         """A 5 on a marble of another colour, along its owner's path (§3.7)."""
-        for frm in range(TRACK):
-            m = occ[frm]
-            if m < 0 or m >> 2 == colour or self.protected(occ, frm):
+        for m, frm in enumerate(loc):
+            if frm >= TRACK or m >> 2 == colour or occ[frm] != m or self.protected(occ, frm):
                 continue
-            occ[frm] = -1
-            dest = self.forward(occ, m >> 2, frm, 5, PLAIN, None)
-            occ[frm] = m
+            dest = self._reach(occ, m >> 2, m, frm, 5, mask)
             if dest >= 0:
                 out.append((MOVE, frm, dest, -1, -1))
 
@@ -230,8 +279,8 @@ class Rules:
         """J swaps: nothing is lifted, both marbles on the track and unprotected (§3.5)."""
         others = [
             q
-            for q in range(TRACK)
-            if occ[q] >= 0 and occ[q] >> 2 != colour and not self.protected(occ, q)
+            for m, q in enumerate(loc)
+            if q < TRACK and m >> 2 != colour and occ[q] == m and not self.protected(occ, q)
         ]
         if not others:
             return
@@ -242,44 +291,110 @@ class Rules:
                     out.append((SWAP, frm, q, -1, -1))
 
     def _splits(
-        self, loc: list[int], occ: list[int], seat: int, colour: int, out: list[Effect]
+        self, loc: list[int], occ: list[int], seat: int, colour: int, mask: int, out: list[Effect]
     ) -> None:
-        """Split 7s: the first part is played in full, then control is re-evaluated (§2)."""
-        caps: list[int] = []
-        for m1 in range(colour * 4, colour * 4 + 4):
-            frm1 = loc[m1]
-            if frm1 >= BASE0:
-                continue
+        """Split 7s: the first part is played in full, then control is re-evaluated (§2).
+
+        Each marble's moves of 1..6 are computed once on the board as it stands; the
+        second part is recomputed on the board after the first only when the first
+        part's squares lie on its path (or when the first part hands control to the
+        partner), since nothing else can change its legality.
+        """
+        movable = [(m, loc[m]) for m in range(colour * 4, colour * 4 + 4) if loc[m] < BASE0]
+        singles = [
+            [self._reach(occ, colour, m, frm, a, mask) for a in range(7)] for m, frm in movable
+        ]
+        may_hand_over = colour == seat and self.partner[seat] >= 0
+        path_rows = PATH_MASK[colour]
+        for i, (m1, frm1) in enumerate(movable):
+            row1 = singles[i]
             for a in range(1, 7):
-                occ[frm1] = -1
-                del caps[:]
-                dest1 = self.forward(occ, colour, frm1, a, PLAIN, caps)
+                dest1 = row1[a]
                 if dest1 < 0:
-                    occ[frm1] = m1
                     continue
-                # Play the first part, captures included.
-                for victim in caps:
-                    loc[victim] = BASE0 + (victim >> 2)
-                occ[dest1] = m1
-                loc[m1] = dest1
-                colour2 = self.controlled(loc, seat)
                 b = 7 - a
-                for m2 in range(colour2 * 4, colour2 * 4 + 4):
-                    frm2 = loc[m2]
-                    if m2 == m1 or frm2 >= BASE0:
+                if may_hand_over and dest1 >= HOME0 and self._last_one_out(loc, m1):
+                    self._second_parts(loc, occ, m1, frm1, dest1, self.partner[seat], b, out)
+                    continue
+                touched = (1 << frm1) | (1 << dest1)
+                for j, (m2, frm2) in enumerate(movable):
+                    if j == i:
                         continue
-                    occ[frm2] = -1
-                    dest2 = self.forward(occ, colour2, frm2, b, PLAIN, None)
-                    occ[frm2] = m2
+                    if path_rows[frm2][b] & touched:
+                        dest2 = self._after_first(loc, occ, m1, frm1, dest1, m2, frm2, b)
+                    else:
+                        dest2 = singles[j][b]
                     if dest2 >= 0:
                         out.append((SPLIT, frm1, dest1, frm2, dest2))
-                # Take it back.
-                loc[m1] = frm1
-                occ[dest1] = -1
-                occ[frm1] = m1
-                for victim in caps:
-                    loc[victim] = dest1
-                    occ[dest1] = victim
+
+    @staticmethod
+    def _last_one_out(loc: list[int], m1: int) -> bool:
+        """Whether every marble of ``m1``'s colour but ``m1`` is in its home lane."""
+        first = m1 & ~3
+        return all(HOME0 <= loc[m] < BASE0 for m in range(first, first + 4) if m != m1)
+
+    def _play_first(self, loc: list[int], occ: list[int], m1: int, frm1: int, dest1: int) -> int:
+        """Play a split's first part (a plain move); returns the captured marble or -1."""
+        victim = occ[dest1]
+        if victim >= 0:
+            loc[victim] = BASE0 + (victim >> 2)
+        occ[frm1] = -1
+        occ[dest1] = m1
+        loc[m1] = dest1
+        return victim
+
+    @staticmethod
+    def _undo_first(
+        loc: list[int], occ: list[int], m1: int, frm1: int, dest1: int, victim: int
+    ) -> None:
+        loc[m1] = frm1
+        occ[frm1] = m1
+        occ[dest1] = victim
+        if victim >= 0:
+            loc[victim] = dest1
+
+    def _after_first(
+        self,
+        loc: list[int],
+        occ: list[int],
+        m1: int,
+        frm1: int,
+        dest1: int,
+        m2: int,
+        frm2: int,
+        b: int,
+    ) -> int:
+        """Destination of ``m2`` moving ``b`` once the first part has been played, or -1."""
+        victim = self._play_first(loc, occ, m1, frm1, dest1)
+        occ[frm2] = -1
+        dest2 = self.forward(occ, m2 >> 2, frm2, b, PLAIN, None)
+        occ[frm2] = m2
+        self._undo_first(loc, occ, m1, frm1, dest1, victim)
+        return dest2
+
+    def _second_parts(
+        self,
+        loc: list[int],
+        occ: list[int],
+        m1: int,
+        frm1: int,
+        dest1: int,
+        colour2: int,
+        b: int,
+        out: list[Effect],
+    ) -> None:
+        """Second parts with the partner's marbles, the first part having finished ours."""
+        victim = self._play_first(loc, occ, m1, frm1, dest1)
+        for m2 in range(colour2 * 4, colour2 * 4 + 4):
+            frm2 = loc[m2]
+            if frm2 >= BASE0:
+                continue
+            occ[frm2] = -1
+            dest2 = self.forward(occ, colour2, frm2, b, PLAIN, None)
+            occ[frm2] = m2
+            if dest2 >= 0:
+                out.append((SPLIT, frm1, dest1, frm2, dest2))
+        self._undo_first(loc, occ, m1, frm1, dest1, victim)
 
     # -- effects --------------------------------------------------------------------
 
@@ -299,7 +414,7 @@ class Rules:
             if rank == FOUR:
                 self.backward(occ, colour, frm, caps)
             else:
-                steps = _steps(colour, frm, to)
+                steps = PROGRESS[colour][to] - PROGRESS[colour][frm]
                 king = self.king_mode if rank == KING else PLAIN
                 self.forward(occ, colour, frm, steps, king, caps)
             for victim in caps:
@@ -324,12 +439,3 @@ class Rules:
             if all(HOME0 <= loc[m] < BASE0 for s in team for m in range(s * 4, s * 4 + 4)):
                 return seat
         return -1
-
-
-def _steps(colour: int, frm: int, to: int) -> int:
-    """Forward steps from ``frm`` to ``to`` for a marble of ``colour`` (both on its path)."""
-
-    def prog(q: int) -> int:
-        return (q - QUARTER * colour) % TRACK if q < TRACK else TRACK + (q - HOME0) % 4
-
-    return prog(to) - prog(frm)

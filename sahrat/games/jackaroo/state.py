@@ -286,6 +286,11 @@ class JackarooState(GameState):
         rules = self.rules
         loc, occ = self.loc, self.occ
         can_burn = len(self.hands[rules.next_seat[turn]]) > 0
+        colour = rules.controlled(loc, turn)
+        mask = 0
+        for q in loc:
+            if q < BASE0:
+                mask |= 1 << q
         out: list[Move] = []
         by_rank: dict[int, list[tuple[int, int, int, int, int]]] = {}
         for card in hand:
@@ -294,16 +299,16 @@ class JackarooState(GameState):
             rank = RANK[card]
             effects = by_rank.get(rank)
             if effects is None:
-                effects = by_rank[rank] = rules.effects(loc, occ, turn, rank, can_burn)
+                effects = by_rank[rank] = rules.effects(
+                    loc, occ, turn, colour, rank, can_burn, mask
+                )
             for kind, a, b, c, d in effects:
                 out.append(_new_move(Move, (card, kind, a, b, c, d)))
         if out:
             return tuple(out)
         # Stuck: nothing in the hand moves (§5).
-        if rules.burn_all:
-            colour = rules.controlled(loc, turn)
-            if all(q >= BASE0 for q in loc[colour * 4 : colour * 4 + 4]):
-                return (Move(NO_CARD, DISCARD_ALL),)
+        if rules.burn_all and all(q >= BASE0 for q in loc[colour * 4 : colour * 4 + 4]):
+            return (Move(NO_CARD, DISCARD_ALL),)
         return tuple(Move(card, DISCARD) for card in hand if card >= 0)
 
     def _why_illegal(self, action: object) -> str:
@@ -346,7 +351,8 @@ class JackarooState(GameState):
             self.pending = _PICK
             self.turn = CHANCE
             return
-        if kind in (MOVE, SPLIT):
+        if HOME0 <= b < BASE0 or HOME0 <= d < BASE0:
+            # Only a marble entering or moving in a home lane can end the game.
             self.winner = rules.winner(self.loc)
         self._pass_turn(seat)
 
