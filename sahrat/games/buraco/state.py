@@ -1,0 +1,673 @@
+"""A Buraco match as a state machine implementing :class:`sahrat.game.GameState`.
+
+>>> from sahrat.fairness import FairSource, Seeds
+>>> state = BuracoState(BuracoOptions(players=2))
+>>> state.current_player() == CHANCE          # the first dealer is drawn first
+True
+>>> source = FairSource(Seeds(bytes(32), "doc", ("a", "b")))
+>>> state.apply_action(state.sample_chance(source))   # dealer
+>>> state.apply_action(state.sample_chance(source))   # shuffle/0 and the deal
+>>> state.phase_name, [len(state.hand(s)) for s in (0, 1)], state.stock_size
+('draw', [11, 11], 63)
+
+Turn structure. A turn is a ``draw`` phase (``draw`` or ``take``; with
+``closed``, ``take meld …`` / ``take add …``) followed by a ``play`` phase of
+any number of ``meld``/``add`` actions ended by one ``discard``. What a
+turn does automatically is not an action: picking up a morto, the stock
+running out, scoring the hand and moving the dealer.
+
+What :meth:`BuracoState.legal_actions` lists. Enumerating every subset of
+a hand is combinatorial, so in the play phase the list holds every distinct
+valid **three-card** new meld, every **single card** that can be added to
+one of the side's melds, and every distinct discard; in the closed draw
+phase, every take with a three-card meld or with the top card (alone or
+with one card of the hand) added to a meld. Every table a turn can reach
+is reachable through listed actions, and :meth:`BuracoState.apply_action`
+accepts any legal action, listed or not (a seven-card meld at once, three
+cards added together).
+
+Decisions the rules leave to the engine:
+
+- The stock is checked when a turn begins: if it is empty, the first
+  untaken morto (side 0's before side 1's) becomes the stock, else the hand
+  ends. A morto taken by discarding is picked up when its holder's next
+  turn begins.
+- Emptying the hand is judged on the table after the move, so the card
+  that completes a first canasta may be the last one.
+- A meld or addition that would leave a single card its owner could
+  neither discard nor meld is illegal: the turn must end with a discard.
+- With ``closed``, the other cards of a ``take meld``/``take add`` come
+  from the hand held before taking; the plain ``take`` is not allowed, and
+  the combined forms are the closed pile's only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Self
+
+from sahrat.cards import BURACO_DECK, JOKER, RANK, SUIT
+from sahrat.errors import GameOver, IllegalMove, MalformedInput
+from sahrat.fairness import RandomSource, dealer_label, shuffle_label
+from sahrat.game import CHANCE, TERMINAL, GameState
+from sahrat.games.buraco import actions as act
+from sahrat.games.buraco.actions import BuracoAction, parse_action
+from sahrat.games.buraco.deal import deal_cards
+from sahrat.games.buraco.generate import three_card_melds
+from sahrat.games.buraco.melds import CANASTA, SEQUENCE, Meld, addable_cards, arrange, extend
+from sahrat.games.buraco.options import BuracoOptions
+from sahrat.games.buraco.scoring import HandResult, SideScore, match_winner, score_side
+from sahrat.games.buraco.view import BuracoView
+
+# Phases.
+CHOOSE_DEALER, SHUFFLE, DRAW, PLAY, OVER = range(5)
+PHASE_NAMES = ("dealer", "shuffle", "draw", "play", "over")
+
+# What became of a side's morto.
+UNTAKEN, PENDING, TAKEN, STOCK = range(4)
+MORTO_NAMES = ("untaken", "pending", "taken", "stock")
+
+_CARD_KINDS = JOKER + 1
+_SORTED_DECK = tuple(sorted(BURACO_DECK))
+
+
+def _counts(cards: Sequence[int]) -> list[int]:
+    counts = [0] * _CARD_KINDS
+    for card in cards:
+        counts[card] += 1
+    return counts
+
+
+def _cards_of(counts: Sequence[int]) -> list[int]:
+    return [card for card in range(_CARD_KINDS) for _ in range(counts[card])]
+
+
+class BuracoState(GameState):
+    """A match of Buraco: the current hand's table, the totals and the hands played."""
+
+    __slots__ = (
+        "_legal",
+        "dealer",
+        "hand_number",
+        "hands",
+        "melds",
+        "morto_holder",
+        "morto_status",
+        "mortos",
+        "options",
+        "phase",
+        "pile",
+        "players",
+        "results",
+        "sizes",
+        "stock",
+        "to_move",
+        "totals",
+        "went_out",
+        "winner",
+    )
+
+    options: BuracoOptions
+    players: int
+    phase: int
+    dealer: int
+    hand_number: int
+    to_move: int
+    totals: list[int]
+    results: list[HandResult]
+    winner: int
+    #: ``hands[seat][card]``: how many of ``card`` the seat holds.
+    hands: list[list[int]]
+    sizes: list[int]
+    #: ``melds[side]``, in the order they were laid down.
+    melds: list[list[Meld]]
+    #: The discard pile, **top card last**.
+    pile: list[int]
+    #: The stock, **top card last** (so drawing is ``pop()``).
+    stock: list[int]
+    #: ``mortos[side]`` while untaken or pending, else empty.
+    mortos: list[list[int]]
+    morto_status: list[int]
+    #: The seat that will pick up a pending morto, else -1.
+    morto_holder: list[int]
+    went_out: int
+    _legal: tuple[BuracoAction, ...] | None
+
+    def __init__(
+        self,
+        options: BuracoOptions | None = None,
+        *,
+        totals: tuple[int, int] = (0, 0),
+        dealer: int | None = None,
+    ) -> None:
+        """A match about to start: the first chance step draws the dealer.
+
+        ``totals`` and ``dealer`` resume a match: with a dealer the first step
+        is that dealer's shuffle.
+        """
+        self.options = options = options or BuracoOptions()
+        self.players = players = options.players
+        if dealer is not None and not 0 <= dealer < players:
+            raise MalformedInput(f"no seat {dealer} at a table of {players}", dealer)
+        self.phase = CHOOSE_DEALER if dealer is None else SHUFFLE
+        self.dealer = -1 if dealer is None else dealer
+        self.hand_number = 0
+        self.to_move = -1
+        self.totals = list(totals)
+        self.results = []
+        self.winner = -1
+        self.hands = [[0] * _CARD_KINDS for _ in range(players)]
+        self.sizes = [0] * players
+        self.melds = [[], []]
+        self.pile = []
+        self.stock = []
+        self.mortos = [[], []]
+        self.morto_status = [UNTAKEN, UNTAKEN]
+        self.morto_holder = [-1, -1]
+        self.went_out = -1
+        self._legal = None
+
+    # -- reading the state -----------------------------------------------------------
+
+    @property
+    def phase_name(self) -> str:
+        """``dealer``, ``shuffle``, ``draw``, ``play`` or ``over``."""
+        return PHASE_NAMES[self.phase]
+
+    @property
+    def stock_size(self) -> int:
+        return len(self.stock)
+
+    def hand(self, seat: int) -> list[int]:
+        """The cards ``seat`` holds, in card order."""
+        return _cards_of(self.hands[seat])
+
+    def side_of(self, seat: int) -> int:
+        """0 for seats 0 and 2, 1 for seats 1 and 3 (in a two-player game, the seat)."""
+        return seat & 1
+
+    def seats_of(self, side: int) -> tuple[int, ...]:
+        return tuple(range(side, self.players, 2))
+
+    @property
+    def last_result(self) -> HandResult | None:
+        """The score of the last finished hand."""
+        return self.results[-1] if self.results else None
+
+    # -- the shared interface -----------------------------------------------------------
+
+    def current_player(self) -> int:
+        phase = self.phase
+        if phase >= DRAW:
+            return TERMINAL if phase == OVER else self.to_move
+        return CHANCE
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def returns(self) -> tuple[float, ...]:
+        if self.phase != OVER:
+            return (0.0,) * self.players
+        return tuple(
+            1.0 if self.side_of(seat) == self.winner else -1.0 for seat in range(self.players)
+        )
+
+    def parse_action(self, text: str) -> BuracoAction:
+        return parse_action(text)
+
+    def sample_chance(self, source: RandomSource) -> BuracoAction:
+        if self.phase == CHOOSE_DEALER:
+            return act.pick_dealer(source.uniform(dealer_label(), self.players))
+        if self.phase == SHUFFLE:
+            order = list(BURACO_DECK)
+            source.shuffle(shuffle_label(self.hand_number), order)
+            return act.shuffle(order)
+        raise IllegalMove("not a chance node")
+
+    def legal_actions(self) -> tuple[BuracoAction, ...]:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = tuple(self._generate())
+        return legal
+
+    def apply_action(self, action: Any) -> None:
+        """Play ``action`` (a :class:`BuracoAction` or its text).
+
+        Raises :class:`IllegalMove` (:class:`GameOver` once the match is over)
+        or :class:`MalformedInput`, and then changes nothing.
+        """
+        if isinstance(action, str):
+            action = parse_action(action)
+        elif not isinstance(action, BuracoAction):
+            raise MalformedInput(f"not a Buraco action: {action!r}", action)
+        else:
+            act.check_shape(action)
+        if self.phase == OVER:
+            raise GameOver(f"the match is over: {action}", action)
+        kind = action.kind
+        if kind in act.CHANCE_KINDS:
+            self._apply_chance(action)
+        elif self.phase == DRAW:
+            if kind == act.DRAW:
+                self._draw()
+            elif kind == act.TAKE:
+                self._take(action)
+            elif kind in (act.TAKE_MELD, act.TAKE_ADD):
+                self._take_and_meld(action)
+            else:
+                raise IllegalMove(f"draw or take the pile first: {action}", action)
+        elif self.phase == PLAY:
+            if kind in (act.MELD, act.ADD):
+                self._meld(action)
+            elif kind == act.DISCARD:
+                self._discard(action)
+            else:
+                raise IllegalMove(f"you have drawn already: {action}", action)
+        else:
+            raise IllegalMove(f"a chance step is due, not {action}", action)
+        self._legal = None
+
+    def clone(self) -> Self:
+        other = object.__new__(type(self))
+        other.options = self.options
+        other.players = self.players
+        other.phase = self.phase
+        other.dealer = self.dealer
+        other.hand_number = self.hand_number
+        other.to_move = self.to_move
+        other.totals = self.totals[:]
+        other.results = self.results[:]
+        other.winner = self.winner
+        other.hands = [hand[:] for hand in self.hands]
+        other.sizes = self.sizes[:]
+        other.melds = [self.melds[0][:], self.melds[1][:]]
+        other.pile = self.pile[:]
+        other.stock = self.stock[:]
+        other.mortos = [self.mortos[0][:], self.mortos[1][:]]
+        other.morto_status = self.morto_status[:]
+        other.morto_holder = self.morto_holder[:]
+        other.went_out = self.went_out
+        other._legal = self._legal
+        return other
+
+    def view(self, seat: int) -> BuracoView:
+        if not 0 <= seat < self.players:
+            raise MalformedInput(f"no seat {seat} at a table of {self.players}", seat)
+        return BuracoView(
+            seat=seat,
+            options=self.options,
+            phase=self.phase_name,
+            to_move=self.current_player(),
+            dealer=self.dealer,
+            hand_number=self.hand_number,
+            hand=tuple(self.hand(seat)),
+            hand_sizes=tuple(self.sizes),
+            melds=(tuple(self.melds[0]), tuple(self.melds[1])),
+            discard_pile=tuple(self.pile),
+            stock_size=len(self.stock),
+            morto_sizes=(len(self.mortos[0]), len(self.mortos[1])),
+            morto_status=(MORTO_NAMES[self.morto_status[0]], MORTO_NAMES[self.morto_status[1]]),
+            totals=(self.totals[0], self.totals[1]),
+            results=tuple(self.results),
+            went_out=self.went_out,
+            winner=self.winner,
+        )
+
+    def determinize(self, seat: int, source: RandomSource) -> Self:
+        """A copy in which the cards ``seat`` cannot see (the other hands, the stock and
+        the mortos) are dealt again at random, each place keeping its size."""
+        if not 0 <= seat < self.players:
+            raise MalformedInput(f"no seat {seat} at a table of {self.players}", seat)
+        other = self.clone()
+        others = [s for s in range(self.players) if s != seat]
+        hidden = [*other.stock, *other.mortos[0], *other.mortos[1]]
+        for s in others:
+            hidden.extend(_cards_of(other.hands[s]))
+        source.shuffle("determinize", hidden)
+        at = 0
+        for s in others:
+            size = other.sizes[s]
+            other.hands[s] = _counts(hidden[at : at + size])
+            at += size
+        for side in (0, 1):
+            size = len(other.mortos[side])
+            other.mortos[side] = hidden[at : at + size]
+            at += size
+        other.stock = hidden[at:]
+        other._legal = None
+        return other
+
+    # -- chance steps -------------------------------------------------------------------
+
+    def _apply_chance(self, action: BuracoAction) -> None:
+        if action.kind == act.DEALER:
+            if self.phase != CHOOSE_DEALER:
+                raise IllegalMove(f"the dealer is not being drawn now: {action}", action)
+            if not 0 <= action.number < self.players:
+                raise IllegalMove(f"no seat {action.number} to deal: {action}", action)
+            self.dealer = action.number
+            self.phase = SHUFFLE
+            return
+        if self.phase != SHUFFLE:
+            raise IllegalMove("no shuffle is due now", action)
+        if tuple(sorted(action.cards)) != _SORTED_DECK:
+            raise IllegalMove("a shuffle must order the 108 cards of the deck", action)
+        deal = deal_cards(action.cards, players=self.players, dealer=self.dealer)
+        self.hand_number += 1
+        self.hands = [_counts(hand) for hand in deal.hands]
+        self.sizes = [len(hand) for hand in deal.hands]
+        self.mortos = deal.mortos
+        self.morto_status = [UNTAKEN, UNTAKEN]
+        self.morto_holder = [-1, -1]
+        self.melds = [[], []]
+        self.pile = [deal.discard]
+        self.stock = deal.stock[::-1]
+        self.went_out = -1
+        self._begin_turn((self.dealer + 1) % self.players)
+
+    # -- turns ---------------------------------------------------------------------------
+
+    def _begin_turn(self, seat: int) -> None:
+        self.to_move = seat
+        self.phase = DRAW
+        for side in (0, 1):
+            if self.morto_holder[side] == seat:
+                self._pick_up_morto(seat, side)
+        if self.stock:
+            return
+        for side in (0, 1):
+            if self.morto_status[side] == UNTAKEN:
+                self.stock = self.mortos[side][::-1]
+                self.mortos[side] = []
+                self.morto_status[side] = STOCK
+                return
+        self._end_hand(-1)
+
+    def _pick_up_morto(self, seat: int, side: int) -> None:
+        hand = self.hands[seat]
+        for card in self.mortos[side]:
+            hand[card] += 1
+        self.sizes[seat] += len(self.mortos[side])
+        self.mortos[side] = []
+        self.morto_status[side] = TAKEN
+        self.morto_holder[side] = -1
+
+    def _draw(self) -> None:
+        card = self.stock.pop()
+        self.hands[self.to_move][card] += 1
+        self.sizes[self.to_move] += 1
+        self.phase = PLAY
+
+    def _take(self, action: BuracoAction) -> None:
+        if self.options.closed:
+            raise IllegalMove(
+                "the pile is closed: take it only together with melding its top card", action
+            )
+        if not self.pile:
+            raise IllegalMove("the discard pile is empty", action)
+        seat = self.to_move
+        hand = self.hands[seat]
+        for card in self.pile:
+            hand[card] += 1
+        self.sizes[seat] += len(self.pile)
+        self.pile = []
+        self.phase = PLAY
+
+    def _take_and_meld(self, action: BuracoAction) -> None:
+        if not self.options.closed:
+            raise IllegalMove(f"take the pile with 'take', then meld: {action}", action)
+        if not self.pile:
+            raise IllegalMove("the discard pile is empty", action)
+        seat = self.to_move
+        self._check_in_hand(seat, action)
+        top = self.pile[-1]
+        melds_after = self._melds_after(seat, action, (top, *action.cards))
+        gained = self.pile[:-1]
+        self._check_emptying(seat, action, melds_after, gained)
+        self._remove_from_hand(seat, action.cards)
+        hand = self.hands[seat]
+        for card in gained:
+            hand[card] += 1
+        self.sizes[seat] += len(gained)
+        self.pile = []
+        self.melds[self.side_of(seat)] = melds_after
+        self.phase = PLAY
+        self._after_melding(seat)
+
+    def _meld(self, action: BuracoAction) -> None:
+        seat = self.to_move
+        self._check_in_hand(seat, action)
+        melds_after = self._melds_after(seat, action, action.cards)
+        self._check_emptying(seat, action, melds_after, ())
+        self._remove_from_hand(seat, action.cards)
+        self.melds[self.side_of(seat)] = melds_after
+        self._after_melding(seat)
+
+    def _discard(self, action: BuracoAction) -> None:
+        seat = self.to_move
+        self._check_in_hand(seat, action)
+        side = self.side_of(seat)
+        if self.sizes[seat] == 1 and not self._may_empty(side, self.melds[side]):
+            raise IllegalMove(self._last_card_refusal(side, "discard"), action)
+        card = action.cards[0]
+        self._remove_from_hand(seat, action.cards)
+        self.pile.append(card)
+        if self.sizes[seat] == 0:
+            if self.morto_status[side] == UNTAKEN:
+                self.morto_status[side] = PENDING
+                self.morto_holder[side] = seat
+            else:
+                self._end_hand(side)
+                return
+        self._begin_turn((seat + 1) % self.players)
+
+    def _after_melding(self, seat: int) -> None:
+        """Pick up the morto at once, or go out, when melding emptied the hand."""
+        if self.sizes[seat]:
+            return
+        side = self.side_of(seat)
+        if self.morto_status[side] == UNTAKEN:
+            self._pick_up_morto(seat, side)
+        else:
+            self._end_hand(side)
+
+    # -- checks shared by apply and the move generator ----------------------------------
+
+    def _check_in_hand(self, seat: int, action: BuracoAction) -> None:
+        hand = self.hands[seat]
+        for card in set(action.cards):
+            if hand[card] < action.cards.count(card):
+                raise IllegalMove(f"not in your hand: {action}", action)
+
+    def _melds_after(self, seat: int, action: BuracoAction, cards: tuple[int, ...]) -> list[Meld]:
+        """The side's melds once ``cards`` are laid down as ``action`` says."""
+        melds = self.melds[self.side_of(seat)][:]
+        if action.kind in (act.MELD, act.TAKE_MELD):
+            new = arrange(cards, sets=self.options.sets)
+            if new is None:
+                raise IllegalMove(f"not a valid meld: {action}", action)
+            melds.append(new)
+            return melds
+        if not 0 <= action.number < len(melds):
+            raise IllegalMove(f"your side has no meld {action.number}: {action}", action)
+        if not action.cards and action.kind == act.ADD:
+            raise IllegalMove(f"nothing to add: {action}", action)
+        grown = extend(melds[action.number], cards)
+        if grown is None:
+            raise IllegalMove(f"the meld would not be valid: {action}", action)
+        melds[action.number] = grown
+        return melds
+
+    def _may_empty(self, side: int, melds_after: Sequence[Meld]) -> bool:
+        """May a seat of ``side`` empty its hand, the table being ``melds_after``?"""
+        status = self.morto_status[side]
+        if status == UNTAKEN:
+            return True
+        return status != STOCK and any(len(meld.cards) >= CANASTA for meld in melds_after)
+
+    def _may_keep(self, side: int, card: int, melds_after: Sequence[Meld]) -> bool:
+        """Could a single ``card`` left in hand still be discarded or melded?"""
+        if self._may_empty(side, melds_after):
+            return True
+        if self.morto_status[side] == STOCK:
+            return False
+        return any(
+            len(meld.cards) >= CANASTA - 1 and card in addable_cards(meld) for meld in melds_after
+        )
+
+    def _check_emptying(
+        self,
+        seat: int,
+        action: BuracoAction,
+        melds_after: Sequence[Meld],
+        gained: Sequence[int],
+    ) -> None:
+        size_after = self.sizes[seat] - len(action.cards) + len(gained)
+        if size_after > 1:
+            return
+        side = self.side_of(seat)
+        if size_after == 0:
+            if not self._may_empty(side, melds_after):
+                raise IllegalMove(self._last_card_refusal(side, "meld"), action)
+            return
+        left = self.hands[seat][:]
+        for card in action.cards:
+            left[card] -= 1
+        for card in gained:
+            left[card] += 1
+        last = next(card for card in range(_CARD_KINDS) if left[card] > 0)
+        if not self._may_keep(side, last, melds_after):
+            raise IllegalMove(
+                "you would keep a single card you could neither discard nor meld", action
+            )
+
+    def _last_card_refusal(self, side: int, verb: str) -> str:
+        if self.morto_status[side] == STOCK:
+            return f"you may not {verb} your last card: your side's morto became the stock"
+        return f"you may not {verb} your last card: your side has no canasta to go out"
+
+    def _remove_from_hand(self, seat: int, cards: Sequence[int]) -> None:
+        hand = self.hands[seat]
+        for card in cards:
+            hand[card] -= 1
+        self.sizes[seat] -= len(cards)
+
+    # -- the end of a hand ----------------------------------------------------------------
+
+    def score_hand(self) -> tuple[SideScore, SideScore]:
+        """Both sides' breakdowns for the table as it lies now."""
+        scores = []
+        for side in (0, 1):
+            left: list[int] = []
+            for seat in self.seats_of(side):
+                left.extend(_cards_of(self.hands[seat]))
+            status = self.morto_status[side]
+            if status == PENDING:
+                left.extend(self.mortos[side])
+            scores.append(
+                score_side(
+                    self.melds[side],
+                    left,
+                    went_out=self.went_out == side,
+                    took_morto=status in (PENDING, TAKEN),
+                )
+            )
+        return scores[0], scores[1]
+
+    def _end_hand(self, went_out: int) -> None:
+        self.went_out = went_out
+        sides = self.score_hand()
+        for side in (0, 1):
+            self.totals[side] += sides[side].total
+        totals = (self.totals[0], self.totals[1])
+        self.results.append(HandResult(self.hand_number, sides, totals, went_out))
+        self.to_move = -1
+        self.winner = match_winner(totals, self.options.target)
+        if self.winner >= 0:
+            self.phase = OVER
+        else:
+            self.phase = SHUFFLE
+            self.dealer = (self.dealer + 1) % self.players
+
+    # -- the move generator ----------------------------------------------------------------
+
+    def _generate(self) -> list[BuracoAction]:
+        phase = self.phase
+        if phase == CHOOSE_DEALER:
+            return [act.pick_dealer(seat) for seat in range(self.players)]
+        if phase == DRAW:
+            if not self.options.closed:
+                return [act.draw(), act.take()] if self.pile else [act.draw()]
+            return [act.draw(), *self._closed_takes()]
+        if phase == PLAY:
+            return self._plays()
+        return []
+
+    def _listable(self, seat: int, action: BuracoAction, gained: Sequence[int] = ()) -> bool:
+        """Does ``action`` (a valid meld or addition) pass the emptying rules?"""
+        if self.sizes[seat] - len(action.cards) + len(gained) > 1:
+            return True
+        try:
+            cards = action.cards
+            if action.kind in (act.TAKE_MELD, act.TAKE_ADD):
+                cards = (self.pile[-1], *cards)
+            self._check_emptying(seat, action, self._melds_after(seat, action, cards), gained)
+        except IllegalMove:
+            return False
+        return True
+
+    def _plays(self) -> list[BuracoAction]:
+        seat = self.to_move
+        side = self.side_of(seat)
+        hand = self.hands[seat]
+        found: list[BuracoAction] = []
+        for new in three_card_melds(hand, sets=self.options.sets):
+            action = act.meld(new.cards)
+            if self._listable(seat, action):
+                found.append(action)
+        for index, meld in enumerate(self.melds[side]):
+            for card in sorted(addable_cards(meld)):
+                if hand[card]:
+                    action = act.add(index, (card,))
+                    if self._listable(seat, action):
+                        found.append(action)
+        if self.sizes[seat] > 1 or self._may_empty(side, self.melds[side]):
+            found.extend(act.discard(card) for card in range(_CARD_KINDS) if hand[card])
+        return found
+
+    def _closed_takes(self) -> list[BuracoAction]:
+        if not self.pile:
+            return []
+        seat = self.to_move
+        top = self.pile[-1]
+        gained = self.pile[:-1]
+        hand = self.hands[seat]
+        with_top = hand[:]
+        with_top[top] += 1
+        found: list[BuracoAction] = []
+        for new in three_card_melds(with_top, sets=self.options.sets):
+            if top in new.cards:
+                rest = list(new.cards)
+                rest.remove(top)
+                action = act.take_meld(rest)
+                if self._listable(seat, action, gained):
+                    found.append(action)
+        for index, meld in enumerate(self.melds[self.side_of(seat)]):
+            if top in addable_cards(meld):
+                action = act.take_add(index)
+                if self._listable(seat, action, gained):
+                    found.append(action)
+            for card in range(_CARD_KINDS):
+                if hand[card] and _may_join(meld, card) and extend(meld, (top, card)):
+                    action = act.take_add(index, (card,))
+                    if self._listable(seat, action, gained):
+                        found.append(action)
+        return found
+
+
+def _may_join(meld: Meld, card: int) -> bool:
+    """A cheap filter before validating: the meld's suit or rank, or a wild card."""
+    rank = RANK[card]
+    if rank == 0 or rank == 2:
+        return True
+    return SUIT[card] == meld.base if meld.kind == SEQUENCE else rank == meld.base
