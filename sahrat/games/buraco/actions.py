@@ -117,6 +117,10 @@ def discard(card: int) -> BuracoAction:
     return BuracoAction(DISCARD, -1, (card,))
 
 
+#: ``DISCARDS[card]``, built once: the move generator lists discards on every step.
+DISCARDS: tuple[BuracoAction, ...] = tuple(discard(card) for card in range(JOKER + 1))
+
+
 def check_shape(action: BuracoAction) -> None:
     """:class:`MalformedInput` unless ``action`` has the fields its kind uses, and only those.
 

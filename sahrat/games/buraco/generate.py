@@ -38,6 +38,10 @@ SLOT_CARD: tuple[tuple[int, ...], ...] = tuple(
 SET_RANKS = (1, *range(3, 14))
 
 
+#: How many of three window slots a 3-bit pattern fills.
+_PAIRED = (0, 1, 1, 2, 1, 2, 2, 3)
+
+
 def _available(counts: Sequence[int], cards: tuple[int, ...]) -> bool:
     return all(counts[card] >= cards.count(card) for card in cards)
 
@@ -47,16 +51,21 @@ def three_card_melds(counts: Sequence[int], *, sets: bool) -> list[Meld]:
     wilds = [card for card in WILD_CARDS if counts[card]]
     found: dict[tuple[int, ...], Meld] = {}
     for suit_cards in SLOT_CARD:
-        present = [False] + [counts[card] > 0 for card in suit_cards[1:]]
+        present = 0  # bit ``slot`` set when the hand holds that slot's natural card
+        for slot in range(1, HIGH_ACE + 1):
+            if counts[suit_cards[slot]]:
+                present |= 1 << slot
+        if present & (present - 1) == 0:
+            continue  # fewer than two natural cards of this suit
         for low in range(1, HIGH_ACE - 1):
-            window = (low, low + 1, low + 2)
-            naturals = sum(present[slot] for slot in window)
-            if naturals < 2:
+            bits = present >> low & 7
+            if _PAIRED[bits] < 2:
                 continue
+            window = (low, low + 1, low + 2)
             cards = tuple(suit_cards[slot] for slot in window)
-            candidates = [cards] if naturals == 3 else []
-            for i, slot in enumerate(window):
-                if naturals == 3 or not present[slot]:
+            candidates = [cards] if bits == 7 else []
+            for i in range(3):
+                if bits == 7 or not bits >> i & 1:
                     for wild in wilds:
                         candidates.append((*cards[:i], wild, *cards[i + 1 :]))
             for candidate in candidates:

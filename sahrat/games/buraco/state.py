@@ -71,7 +71,8 @@ _CARD_KINDS = JOKER + 1
 _SORTED_DECK = tuple(sorted(BURACO_DECK))
 
 
-def _counts(cards: Sequence[int]) -> list[int]:
+def hand_counts(cards: Sequence[int]) -> list[int]:
+    """A hand as the engine keeps it: how many of each card."""
     counts = [0] * _CARD_KINDS
     for card in cards:
         counts[card] += 1
@@ -327,7 +328,7 @@ class BuracoState(GameState):
         at = 0
         for s in others:
             size = other.sizes[s]
-            other.hands[s] = _counts(hidden[at : at + size])
+            other.hands[s] = hand_counts(hidden[at : at + size])
             at += size
         for side in (0, 1):
             size = len(other.mortos[side])
@@ -354,7 +355,7 @@ class BuracoState(GameState):
             raise IllegalMove("a shuffle must order the 108 cards of the deck", action)
         deal = deal_cards(action.cards, players=self.players, dealer=self.dealer)
         self.hand_number += 1
-        self.hands = [_counts(hand) for hand in deal.hands]
+        self.hands = [hand_counts(hand) for hand in deal.hands]
         self.sizes = [len(hand) for hand in deal.hands]
         self.mortos = deal.mortos
         self.morto_status = [UNTAKEN, UNTAKEN]
@@ -632,7 +633,8 @@ class BuracoState(GameState):
                     if self._listable(seat, action):
                         found.append(action)
         if self.sizes[seat] > 1 or self._may_empty(side, self.melds[side]):
-            found.extend(act.discard(card) for card in range(_CARD_KINDS) if hand[card])
+            discards = act.DISCARDS
+            found.extend(discards[card] for card in range(_CARD_KINDS) if hand[card])
         return found
 
     def _closed_takes(self) -> list[BuracoAction]:
