@@ -1,0 +1,138 @@
+"""Random Buraco hands per second (2 and 4 players) and meld validations per second.
+
+A *random hand* runs from the shuffle to the end of the first hand with
+every seat playing a uniformly random legal action; chance steps come from
+a seeded Mersenne Twister (:class:`RandomModuleSource`), not from the fair
+HMAC streams. The meld figure times :func:`~sahrat.games.buraco.melds.arrange`
+(sets allowed) over a fixed corpus of candidate melds of 3 to 9 cards, about
+half of them valid.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from collections.abc import MutableSequence
+
+from sahrat.cards import JOKER
+from sahrat.game import CHANCE
+from sahrat.games.buraco.melds import arrange
+from sahrat.games.buraco.options import BuracoOptions
+from sahrat.games.buraco.state import BuracoState
+
+#: Candidate melds in the validation corpus.
+CORPUS_SIZE = 20_000
+
+
+class RandomModuleSource:
+    """A fast :class:`~sahrat.fairness.RandomSource` for simulations (labels are ignored)."""
+
+    __slots__ = ("rng",)
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def uniform(self, label: str, n: int) -> int:
+        return self.rng.randrange(n)
+
+    def shuffle(self, label: str, items: MutableSequence[int]) -> None:
+        self.rng.shuffle(items)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--seconds", type=float, default=3.0, help="time per figure (default 3)")
+    parser.add_argument("--hands", type=int, default=0, help="hands per table size instead")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--sets", action="store_true", help="random hands allow sets")
+    parser.add_argument("--closed", action="store_true", help="random hands with a closed pile")
+
+
+def random_hand(options: BuracoOptions, rng: random.Random, source: RandomModuleSource) -> int:
+    """Play the first hand of a match at random; returns its number of player actions."""
+    state = BuracoState(options)
+    choice = rng.choice
+    actions = 0
+    while not state.results:
+        if state.current_player() == CHANCE:
+            state.apply_action(state.sample_chance(source))
+        else:
+            state.apply_action(choice(state.legal_actions()))
+            actions += 1
+    return actions
+
+
+def bench_hands(
+    options: BuracoOptions, seconds: float, hands: int, seed: int
+) -> tuple[int, int, float]:
+    """(hands, actions, elapsed seconds) of random hands."""
+    rng = random.Random(seed)
+    source = RandomModuleSource(random.Random(seed + 1))
+    played = actions = 0
+    start = time.perf_counter()
+    while True:
+        actions += random_hand(options, rng, source)
+        played += 1
+        elapsed = time.perf_counter() - start
+        if (hands and played >= hands) or (not hands and elapsed >= seconds):
+            return played, actions, elapsed
+
+
+def meld_corpus(count: int, seed: int) -> list[tuple[int, ...]]:
+    """Candidate melds: runs and groups of one rank, some with wild or stray cards."""
+    rng = random.Random(seed)
+    corpus: list[tuple[int, ...]] = []
+    wilds = (1, 14, 27, 40, JOKER)
+    while len(corpus) < count:
+        size = rng.randint(3, 8)
+        if rng.random() < 0.7:
+            suit = rng.randrange(4)
+            low = rng.randint(1, 15 - size)
+            cards = [suit * 13 + (slot - 1) % 13 for slot in range(low, low + size)]
+        else:
+            rank = rng.choice((0, *range(2, 13)))
+            cards = [rng.randrange(4) * 13 + rank for _ in range(size)]
+        roll = rng.random()
+        if roll < 0.25:
+            cards[rng.randrange(size)] = rng.choice(wilds)  # a wild in a gap
+        elif roll < 0.4:
+            cards.append(rng.choice(wilds))  # a wild at an end
+        elif roll < 0.6:
+            cards[:2] = (rng.choice(wilds), rng.choice(wilds))  # two wilds
+        elif roll < 0.85:
+            cards[rng.randrange(size)] = rng.randrange(JOKER)  # a stray card
+        rng.shuffle(cards)
+        corpus.append(tuple(cards))
+    return corpus
+
+
+def bench_melds(seconds: float, seed: int) -> tuple[int, int, float]:
+    """(validations, valid ones among the corpus, elapsed seconds)."""
+    corpus = meld_corpus(CORPUS_SIZE, seed)
+    valid = sum(arrange(cards, sets=True) is not None for cards in corpus)
+    done = 0
+    start = time.perf_counter()
+    while True:
+        for cards in corpus:
+            arrange(cards, sets=True)
+        done += len(corpus)
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return done, valid, elapsed
+
+
+def run(args: argparse.Namespace) -> int:
+    for players in (2, 4):
+        options = BuracoOptions(players=players, sets=args.sets, closed=args.closed)
+        hands, actions, elapsed = bench_hands(options, args.seconds, args.hands, args.seed)
+        print(
+            f"buraco random hands, {players} players: {hands / elapsed:8.1f} hands/s"
+            f"  ({actions / elapsed:,.0f} actions/s, {actions / hands:.0f} actions per hand,"
+            f" {hands} hands in {elapsed:.2f} s)"
+        )
+    done, valid, elapsed = bench_melds(args.seconds, args.seed)
+    print(
+        f"buraco meld validations:      {done / elapsed:10,.0f} per second"
+        f"  (3 to 9 cards, sets allowed, {100 * valid / CORPUS_SIZE:.0f}% valid)"
+    )
+    return 0

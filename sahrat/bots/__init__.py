@@ -1,0 +1,1 @@
+"""Bots: game-agnostic search and per-game heuristics; they choose among legal actions."""
