@@ -58,7 +58,8 @@ def from_table(
     phase: str = "draw",
     melds: Sequence[Sequence[Cards]] = ((), ()),
     discard_pile: Cards = (),
-    stock: Cards | None = None,
+    stock: Cards = (),
+    rest: str = "stock",
     mortos: Sequence[Cards | None] = (None, None),
     morto_status: Sequence[str] = ("untaken", "untaken"),
     dealer: int | None = None,
@@ -68,7 +69,8 @@ def from_table(
 
     ``discard_pile`` is bottom card first; ``stock`` and ``mortos`` top card
     first. An untaken morto given as ``None`` gets eleven of the cards not
-    placed elsewhere; a ``None`` stock gets all the rest. Morto statuses are
+    placed elsewhere; all the others go under the stock (``rest="stock"``)
+    or under the discard pile (``rest="pile"``). Morto statuses are
     ``untaken``, ``taken`` or ``stock`` (a taken or stock morto is empty).
     Beginning in the ``draw`` phase runs the start of the turn, so an empty
     stock is handled at once as in play.
@@ -81,6 +83,8 @@ def from_table(
         raise MalformedInput(f"no seat {to_move} at a table of {players}", to_move)
     if phase not in ("draw", "play"):
         raise MalformedInput(f"a table starts in the draw or play phase, not {phase!r}", phase)
+    if rest not in ("stock", "pile"):
+        raise MalformedInput(f"the other cards go to the stock or the pile, not {rest!r}", rest)
     if len(melds) != 2 or len(mortos) != 2 or len(morto_status) != 2:
         raise MalformedInput("melds, mortos and morto statuses are given per side (two)", melds)
     statuses = []
@@ -111,7 +115,7 @@ def from_table(
             side.append(meld)
         side_melds.append(side)
     pile = place(discard_pile)
-    stock_cards = None if stock is None else place(stock)
+    stock_cards = place(stock)
     morto_cards: list[list[int]] = []
     for status, morto in zip(statuses, mortos, strict=True):
         if status != UNTAKEN:
@@ -123,10 +127,10 @@ def from_table(
             del unplaced[-MORTO_SIZE:]
         else:
             morto_cards.append(place(morto))
-    if stock_cards is None:
-        stock_cards = unplaced
-    elif unplaced:
-        raise MalformedInput(f"{len(unplaced)} cards of the deck are nowhere", stock)
+    if rest == "stock":
+        stock_cards += unplaced
+    else:
+        pile[:0] = unplaced
 
     state = BuracoState(options)
     state.hand_number = 1

@@ -1,0 +1,1 @@
+"""Tests of the Buraco engine, its command line and its benchmark."""
