@@ -149,6 +149,9 @@ for _seat in range(4):
     PASSED.append(_passed_rows)
     DEST.append(_dest_rows)
 
+#: ``BITS[square]``: the square's bit in an occupancy mask (0 for the bases, never occupied).
+BITS: tuple[int, ...] = tuple(1 << q if q < BASE0 else 0 for q in range(SQUARES))
+
 #: ``PASS_MASK[seat][square][steps]``: the passed squares as bits (``1 << square``).
 PASS_MASK: list[list[list[int]]] = [
     [[sum(1 << q for q in passed or ()) for passed in row] for row in rows] for rows in PASSED

@@ -24,7 +24,7 @@ from sahrat.games.jackaroo.board import (
     square_name,
 )
 from sahrat.games.jackaroo.options import Options
-from sahrat.games.jackaroo.state import UNKNOWN, WAITING, JackarooState
+from sahrat.games.jackaroo.state import UNKNOWN, WAITING, JackarooState, occupancy_mask
 
 _KEYS = {"game", "options", "turn", "marbles", "hands", "dealer", "stock", "discard", "winner"}
 MAX_HAND = 13
@@ -81,6 +81,7 @@ def parse_position(obj: object) -> Parsed:
         return out
 
     _read_marbles(state, obj.get("marbles"), seats)
+    state.mask = occupancy_mask(state.occ)
 
     hands = obj.get("hands")
     if not isinstance(hands, Mapping) or set(hands) != {str(s) for s in seats}:

@@ -15,7 +15,8 @@ rules say (§3) and what lets protection be judged without special cases.
 
 from __future__ import annotations
 
-from sahrat.games.jackaroo.actions import BURN, MOVE, SPLIT, SWAP
+from sahrat.cards import RANK
+from sahrat.games.jackaroo.actions import BURN, MOVE, SPLIT, SWAP, Move
 from sahrat.games.jackaroo.board import (
     AHEAD,
     BACK_DEST,
@@ -45,8 +46,7 @@ FORWARD_STEPS: dict[int, tuple[int, ...]] = {
     10: (10,), 12: (12,), 13: (13,),
 }  # fmt: skip
 
-#: A move before its card is known: ``(kind, a, b, c, d)``.
-Effect = tuple[int, int, int, int, int]
+_new = tuple.__new__
 
 
 class Rules:
@@ -190,68 +190,91 @@ class Rules:
 
     # -- generation -----------------------------------------------------------------
 
-    def effects(
+    def moves(
         self,
+        hand: list[int],
         loc: list[int],
         occ: list[int],
-        seat: int,
-        colour: int,
-        rank: int,
-        can_burn: bool,
         mask: int,
-    ) -> list[Effect]:
-        """Every legal effect of a card of ``rank`` for ``seat``, who controls ``colour``
-        (the move without its card). ``mask`` has a bit set per occupied square."""
-        out: list[Effect] = []
-        if rank == JACK:
-            self._swaps(loc, occ, colour, out)
-            return out
-        first = colour * 4
-        if rank == ACE or rank == KING:
-            start = colour * QUARTER
-            occupant = occ[start]
-            if (occupant < 0 or occupant >> 2 != colour) and BASE0 + colour in loc[
-                first : first + 4
-            ]:
-                out.append((MOVE, BASE0 + colour, start, -1, -1))
-        if rank == FOUR:
-            for m in range(first, first + 4):
-                frm = loc[m]
-                if frm < TRACK:
-                    occ[frm] = -1
-                    dest = self.backward(occ, colour, frm, None)
-                    occ[frm] = m
-                    if dest >= 0:
-                        out.append((MOVE, frm, dest, -1, -1))
-            return out
-        if rank == TEN and can_burn and self.ten_burns:
-            out.append((BURN, -1, -1, -1, -1))
-        king = self.king_mode if rank == KING else PLAIN
-        steps_list = FORWARD_STEPS[rank]
+        seat: int,
+        can_burn: bool,
+    ) -> list[Move]:
+        """Every legal move of the cards in ``hand`` for ``seat`` (not counting the burns
+        of a stuck hand). ``mask`` has the bit of every occupied square; ``can_burn``
+        says whether the next seat holds cards, for the T."""
+        out: list[Move] = []
+        first = seat * 4
+        colour = seat
+        # Control passes to the partner once all four are home (checked cheaply: almost
+        # always the first marble already says no).
+        if HOME0 <= loc[first] < BASE0 and self.partner[seat] >= 0:
+            colour = self.controlled(loc, seat)
+            first = colour * 4
+        # Marbles on the track or in the home lane, and whether one waits in the base.
+        movable = [(m, loc[m]) for m in range(first, first + 4) if loc[m] < BASE0]
+        in_base = len(movable) < 4
+        start = colour * QUARTER
+        occupant = occ[start]
+        can_enter = in_base and (occupant < 0 or occupant >> 2 != colour)
         dest_rows = DEST[colour]
         mask_rows = PASS_MASK[colour]
-        for m in range(first, first + 4):
-            frm = loc[m]
-            if frm >= BASE0:
+        others: list[tuple[int, int]] | None = None
+        done: dict[int, tuple[int, int]] = {}
+        for card in hand:
+            if card < 0:
                 continue
-            dests = dest_rows[frm]
-            masks = mask_rows[frm]
-            for steps in steps_list:
-                dest = dests[steps]
-                if dest < 0:
-                    continue
-                # Fast path: nobody passed and an empty destination is always legal.
-                if mask & masks[steps] or occ[dest] >= 0:
-                    occ[frm] = -1
-                    dest = self.forward(occ, colour, frm, steps, king, None, mask)
-                    occ[frm] = m
-                    if dest < 0:
-                        continue
-                out.append((MOVE, frm, dest, -1, -1))
-        if rank == FIVE and self.five_any:
-            self._other_fives(loc, occ, colour, mask, out)
-        elif rank == SEVEN:
-            self._splits(loc, occ, seat, colour, mask, out)
+            rank = RANK[card]
+            span = done.get(rank)
+            if span is not None:
+                # Two cards of one rank have the same moves.
+                for move in out[span[0] : span[1]]:
+                    out.append(_new(Move, (card, *move[1:])))
+                continue
+            begin = len(out)
+            if rank == JACK:
+                if movable:
+                    if others is None:
+                        others = self.exposed(loc, occ, colour)
+                    self._swaps(card, occ, movable, others, out)
+            elif rank == FOUR:
+                for m, frm in movable:
+                    if frm < TRACK:
+                        occ[frm] = -1
+                        dest = self.backward(occ, colour, frm, None)
+                        occ[frm] = m
+                        if dest >= 0:
+                            out.append(_new(Move, (card, MOVE, frm, dest, -1, -1)))
+            else:
+                if can_enter and (rank == ACE or rank == KING):
+                    out.append(_new(Move, (card, MOVE, BASE0 + colour, start, -1, -1)))
+                if rank == TEN and can_burn and self.ten_burns:
+                    out.append(_new(Move, (card, BURN, -1, -1, -1, -1)))
+                king = self.king_mode if rank == KING else PLAIN
+                for m, frm in movable:
+                    dests = dest_rows[frm]
+                    masks = mask_rows[frm]
+                    for steps in FORWARD_STEPS[rank]:
+                        dest = dests[steps]
+                        if dest < 0:
+                            continue
+                        # Fast path: nobody passed and an empty destination is always legal.
+                        if mask & masks[steps] or occ[dest] >= 0:
+                            occ[frm] = -1
+                            dest = self.forward(occ, colour, frm, steps, king, None, mask)
+                            occ[frm] = m
+                            if dest < 0:
+                                continue
+                        out.append(_new(Move, (card, MOVE, frm, dest, -1, -1)))
+                if rank == FIVE:
+                    if self.five_any:
+                        if others is None:
+                            others = self.exposed(loc, occ, colour)
+                        self._other_fives(card, occ, others, mask, out)
+                elif rank == SEVEN and len(movable) > 1:
+                    # One marble cannot split, even when its last step hands control over:
+                    # the partner's marbles move only once all of ours are home.
+                    self._splits(card, loc, occ, seat, colour, mask, out)
+            done[rank] = (begin, len(out))
         return out
 
     def _reach(self, occ: list[int], colour: int, m: int, frm: int, steps: int, mask: int) -> int:
@@ -264,34 +287,48 @@ class Rules:
         occ[frm] = m
         return dest
 
+    def exposed(self, loc: list[int], occ: list[int], colour: int) -> list[tuple[int, int]]:
+        """``(marble, square)`` of every unprotected marble of another colour on the track:
+        what a J may swap with and a 5 (``five = any``) may move."""
+        protected = self.protected
+        return [
+            (m, q)
+            for m, q in enumerate(loc)
+            if q < TRACK and m >> 2 != colour and not protected(occ, q)
+        ]
+
     def _other_fives(
-        self, loc: list[int], occ: list[int], colour: int, mask: int, out: list[Effect]
+        self, card: int, occ: list[int], others: list[tuple[int, int]], mask: int, out: list[Move]
     ) -> None:
         """A 5 on a marble of another colour, along its owner's path (§3.7)."""
-        for m, frm in enumerate(loc):
-            if frm >= TRACK or m >> 2 == colour or occ[frm] != m or self.protected(occ, frm):
-                continue
+        for m, frm in others:
             dest = self._reach(occ, m >> 2, m, frm, 5, mask)
             if dest >= 0:
-                out.append((MOVE, frm, dest, -1, -1))
+                out.append(_new(Move, (card, MOVE, frm, dest, -1, -1)))
 
-    def _swaps(self, loc: list[int], occ: list[int], colour: int, out: list[Effect]) -> None:
+    def _swaps(
+        self,
+        card: int,
+        occ: list[int],
+        movable: list[tuple[int, int]],
+        others: list[tuple[int, int]],
+        out: list[Move],
+    ) -> None:
         """J swaps: nothing is lifted, both marbles on the track and unprotected (§3.5)."""
-        others = [
-            q
-            for m, q in enumerate(loc)
-            if q < TRACK and m >> 2 != colour and occ[q] == m and not self.protected(occ, q)
-        ]
-        if not others:
-            return
-        for m in range(colour * 4, colour * 4 + 4):
-            frm = loc[m]
+        for _, frm in movable:
             if frm < TRACK and not self.protected(occ, frm):
-                for q in others:
-                    out.append((SWAP, frm, q, -1, -1))
+                for _, q in others:
+                    out.append(_new(Move, (card, SWAP, frm, q, -1, -1)))
 
     def _splits(
-        self, loc: list[int], occ: list[int], seat: int, colour: int, mask: int, out: list[Effect]
+        self,
+        card: int,
+        loc: list[int],
+        occ: list[int],
+        seat: int,
+        colour: int,
+        mask: int,
+        out: list[Move],
     ) -> None:
         """Split 7s: the first part is played in full, then control is re-evaluated (§2).
 
@@ -314,7 +351,7 @@ class Rules:
                     continue
                 b = 7 - a
                 if may_hand_over and dest1 >= HOME0 and self._last_one_out(loc, m1):
-                    self._second_parts(loc, occ, m1, frm1, dest1, self.partner[seat], b, out)
+                    self._second_parts(card, loc, occ, m1, frm1, dest1, self.partner[seat], b, out)
                     continue
                 touched = (1 << frm1) | (1 << dest1)
                 for j, (m2, frm2) in enumerate(movable):
@@ -325,7 +362,7 @@ class Rules:
                     else:
                         dest2 = singles[j][b]
                     if dest2 >= 0:
-                        out.append((SPLIT, frm1, dest1, frm2, dest2))
+                        out.append(_new(Move, (card, SPLIT, frm1, dest1, frm2, dest2)))
 
     @staticmethod
     def _last_one_out(loc: list[int], m1: int) -> bool:
@@ -374,6 +411,7 @@ class Rules:
 
     def _second_parts(
         self,
+        card: int,
         loc: list[int],
         occ: list[int],
         m1: int,
@@ -381,7 +419,7 @@ class Rules:
         dest1: int,
         colour2: int,
         b: int,
-        out: list[Effect],
+        out: list[Move],
     ) -> None:
         """Second parts with the partner's marbles, the first part having finished ours."""
         victim = self._play_first(loc, occ, m1, frm1, dest1)
@@ -393,13 +431,18 @@ class Rules:
             dest2 = self.forward(occ, colour2, frm2, b, PLAIN, None)
             occ[frm2] = m2
             if dest2 >= 0:
-                out.append((SPLIT, frm1, dest1, frm2, dest2))
+                out.append(_new(Move, (card, SPLIT, frm1, dest1, frm2, dest2)))
         self._undo_first(loc, occ, m1, frm1, dest1, victim)
 
     # -- effects --------------------------------------------------------------------
 
-    def move_marble(self, loc: list[int], occ: list[int], frm: int, to: int, rank: int) -> None:
-        """Play one legal ``frm``-``to`` move of a card of ``rank``, captures included."""
+    def move_marble(self, loc: list[int], occ: list[int], frm: int, to: int, rank: int) -> int:
+        """Play one legal ``frm``-``to`` move of a card of ``rank``, captures included.
+
+        Returns the bits of the squares a sweeping K emptied on its way (0 otherwise),
+        so that the caller can keep its occupancy mask without recomputing it.
+        """
+        vacated = 0
         if frm >= BASE0:
             colour = frm - BASE0
             marble = loc.index(frm, colour * 4, colour * 4 + 4)
@@ -408,19 +451,23 @@ class Rules:
                 self._capture(loc, occ, occupant)
         else:
             marble = occ[frm]
-            colour = marble >> 2
             occ[frm] = -1
-            caps: list[int] = []
-            if rank == FOUR:
-                self.backward(occ, colour, frm, caps)
-            else:
+            if rank == KING and self.king_mode != PLAIN:
+                # A sweeping K also captures what it passes.
+                colour = marble >> 2
+                caps: list[int] = []
                 steps = PROGRESS[colour][to] - PROGRESS[colour][frm]
-                king = self.king_mode if rank == KING else PLAIN
-                self.forward(occ, colour, frm, steps, king, caps)
-            for victim in caps:
-                self._capture(loc, occ, victim)
+                self.forward(occ, colour, frm, steps, self.king_mode, caps)
+                for victim in caps:
+                    vacated |= 1 << loc[victim]
+                    self._capture(loc, occ, victim)
+            else:
+                occupant = occ[to]
+                if occupant >= 0:
+                    self._capture(loc, occ, occupant)
         loc[marble] = to
         occ[to] = marble
+        return vacated & ~(1 << to)
 
     def swap(self, loc: list[int], occ: list[int], a: int, b: int) -> None:
         ma, mb = occ[a], occ[b]

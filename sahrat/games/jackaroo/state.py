@@ -36,7 +36,7 @@ from sahrat.games.jackaroo.actions import (
     Move,
     parse_action,
 )
-from sahrat.games.jackaroo.board import BASE0, HOME0
+from sahrat.games.jackaroo.board import BASE0, BITS, HOME0
 from sahrat.games.jackaroo.options import Options
 from sahrat.games.jackaroo.rules import Rules
 
@@ -75,6 +75,7 @@ class JackarooState(GameState):
         "discard",
         "hands",
         "loc",
+        "mask",
         "occ",
         "options",
         "pending",
@@ -91,6 +92,7 @@ class JackarooState(GameState):
     rules: Rules
     loc: list[int]
     occ: list[int]
+    mask: int
     hands: list[list[int]]
     stock: list[int]
     discard: list[int]
@@ -114,6 +116,8 @@ class JackarooState(GameState):
         self.rules = rules_for(options)
         self.loc = [BASE0 + (m >> 2) for m in range(16)]
         self.occ = [-1] * BASE0
+        #: A bit per occupied square (``1 << square``), kept in step with ``occ``.
+        self.mask = 0
         self.hands = [[] for _ in range(4)]
         #: The stock, **top card last** (so dealing is ``pop()``).
         self.stock = []
@@ -210,6 +214,7 @@ class JackarooState(GameState):
         new.rules = self.rules
         new.loc = self.loc[:]
         new.occ = self.occ[:]
+        new.mask = self.mask
         new.hands = [h[:] for h in self.hands]
         new.stock = self.stock[:]
         new.discard = self.discard[:]
@@ -284,29 +289,13 @@ class JackarooState(GameState):
             return ()
         hand = self.hands[turn]
         rules = self.rules
-        loc, occ = self.loc, self.occ
+        loc = self.loc
         can_burn = len(self.hands[rules.next_seat[turn]]) > 0
-        colour = rules.controlled(loc, turn)
-        mask = 0
-        for q in loc:
-            if q < BASE0:
-                mask |= 1 << q
-        out: list[Move] = []
-        by_rank: dict[int, list[tuple[int, int, int, int, int]]] = {}
-        for card in hand:
-            if card < 0:
-                continue
-            rank = RANK[card]
-            effects = by_rank.get(rank)
-            if effects is None:
-                effects = by_rank[rank] = rules.effects(
-                    loc, occ, turn, colour, rank, can_burn, mask
-                )
-            for kind, a, b, c, d in effects:
-                out.append(_new_move(Move, (card, kind, a, b, c, d)))
+        out = rules.moves(hand, loc, self.occ, self.mask, turn, can_burn)
         if out:
             return tuple(out)
         # Stuck: nothing in the hand moves (§5).
+        colour = rules.controlled(loc, turn)
         if rules.burn_all and all(q >= BASE0 for q in loc[colour * 4 : colour * 4 + 4]):
             return (Move(NO_CARD, DISCARD_ALL),)
         return tuple(Move(card, DISCARD) for card in hand if card >= 0)
@@ -339,10 +328,12 @@ class JackarooState(GameState):
             hand.remove(card)
             self.discard.append(card)
         if kind == MOVE:
-            rules.move_marble(self.loc, self.occ, a, b, RANK[card])
+            vacated = rules.move_marble(self.loc, self.occ, a, b, RANK[card])
+            self.mask = (self.mask & ~(BITS[a] | vacated)) | BITS[b]
         elif kind == SPLIT:
             rules.move_marble(self.loc, self.occ, a, b, 7)
             rules.move_marble(self.loc, self.occ, c, d, 7)
+            self.mask = (self.mask & ~(BITS[a] | BITS[c])) | BITS[b] | BITS[d]
         elif kind == SWAP:
             rules.swap(self.loc, self.occ, a, b)
         elif kind == BURN:
@@ -460,3 +451,10 @@ def check_board(state: JackarooState) -> None:
     for q, m in enumerate(state.occ):
         if m >= 0 and state.loc[m] != q:
             raise MalformedInput(f"square {q} holds marble {m} which is on {state.loc[m]}")
+    if state.mask != occupancy_mask(state.occ):
+        raise MalformedInput("the occupancy mask disagrees with the board")
+
+
+def occupancy_mask(occ: list[int]) -> int:
+    """The bits of the occupied squares of ``occ``."""
+    return sum(1 << q for q, m in enumerate(occ) if m >= 0)

@@ -1,0 +1,110 @@
+"""Random Jackaroo games per second for each preset, and the cost of clone() and legal_actions().
+
+A *random game* is a whole game from the first deal to the win in which every
+seat plays a uniformly random legal move; chance steps come from a seeded
+Mersenne Twister. Everything runs in this one process.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from collections.abc import Callable
+
+from sahrat.game import CHANCE, TERMINAL
+from sahrat.games.jackaroo import JackarooState, Options
+from sahrat.games.jackaroo.options import PRESETS
+from sahrat.simulation import SimSource
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--seconds", type=float, default=3.0, help="time per preset (default 3)")
+    parser.add_argument("--games", type=int, default=0, help="games per preset instead of a time")
+    parser.add_argument("--seats", type=int, choices=(2, 4), default=4)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--preset", choices=sorted(PRESETS), action="append", dest="presets")
+
+
+def random_game(options: Options, rng: random.Random, source: SimSource) -> int:
+    """Play one random game; returns its number of moves."""
+    state = JackarooState.new_game(options)
+    choice = rng.choice
+    moves = 0
+    while True:
+        player = state.current_player()
+        if player >= 0:
+            state.apply_action(choice(state.legal_actions()))
+            moves += 1
+        elif player == CHANCE:
+            state.apply_action(state.sample_chance(source))
+        elif player == TERMINAL:
+            return moves
+        else:
+            raise RuntimeError("a game stopped without a winner")
+
+
+def bench_games(options: Options, seconds: float, games: int, seed: int) -> tuple[int, int, float]:
+    """(games, moves, elapsed seconds) of random games for ``options``."""
+    rng = random.Random(seed)
+    source = SimSource(random.Random(seed + 1))
+    played = moves = 0
+    start = time.perf_counter()
+    while True:
+        moves += random_game(options, rng, source)
+        played += 1
+        elapsed = time.perf_counter() - start
+        if (games and played >= games) or (not games and elapsed >= seconds):
+            return played, moves, elapsed
+
+
+def sample_states(options: Options, count: int, seed: int) -> list[JackarooState]:
+    """States met in random games, at every player decision, ``count`` of them."""
+    rng = random.Random(seed)
+    source = SimSource(random.Random(seed + 1))
+    states: list[JackarooState] = []
+    while len(states) < count:
+        state = JackarooState.new_game(options)
+        while not state.is_terminal() and len(states) < count:
+            if state.current_player() == CHANCE:
+                state.apply_action(state.sample_chance(source))
+                continue
+            states.append(state.clone())
+            state.apply_action(rng.choice(state.legal_actions()))
+    return states
+
+
+def per_call_us(states: list[JackarooState], call: Callable[[JackarooState], object]) -> float:
+    """Best of three passes, in microseconds per state."""
+    best = float("inf")
+    for _ in range(3):
+        start = time.perf_counter()
+        for state in states:
+            call(state)
+        best = min(best, time.perf_counter() - start)
+    return best / len(states) * 1e6
+
+
+def fresh_legal_actions(state: JackarooState) -> object:
+    state._legal = None  # measure generation, not the cache
+    return state.legal_actions()
+
+
+def run(args: argparse.Namespace) -> int:
+    presets = args.presets or list(PRESETS)
+    print(f"random {args.seats}-seat Jackaroo games, one process")
+    print(f"{'preset':<9} {'games':>6} {'games/s':>9} {'moves/s':>9} {'moves/game':>11}")
+    for name in presets:
+        options = Options.preset(name, args.seats)
+        played, moves, elapsed = bench_games(options, args.seconds, args.games, args.seed)
+        print(
+            f"{name:<9} {played:>6} {played / elapsed:>9.1f} {moves / elapsed:>9.0f}"
+            f" {moves / played:>11.1f}"
+        )
+    states = sample_states(Options.preset("sahrat", args.seats), 5000, args.seed)
+    clone_us = per_call_us(states, JackarooState.clone)
+    legal_us = per_call_us(states, fresh_legal_actions)
+    mean_legal = sum(len(s.legal_actions()) for s in states) / len(states)
+    print(f"clone():          {clone_us:6.2f} us  (sahrat, {len(states)} states from random games)")
+    print(f"legal_actions():  {legal_us:6.2f} us  (mean {mean_legal:.1f} moves per position)")
+    return 0
