@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from itertools import combinations
 
 import pytest
 from hypothesis import given, settings
@@ -342,7 +343,7 @@ def lies_in_slots(meld: Meld) -> bool:
 POOL = c("AC 2C 3C 4C 5C 9C TC JC QC KC AH 2H 3H QH KH 2S 2D JK")
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=800, deadline=None)
 @given(st.lists(st.sampled_from(POOL), min_size=0, max_size=14))
 def test_sequence_validation_agrees_with_brute_force(cards: list[int]) -> None:
     meld = arrange_sequence(cards)
@@ -381,3 +382,23 @@ def test_addable_cards_agree_with_extend(cards: list[int], extra: int) -> None:
 @pytest.mark.parametrize("text", ["5C 6C 7C", "QS QH QD", "AC 2C 3C", "9S 9H JK"])
 def test_no_meld_is_both_a_sequence_and_a_set(text: str) -> None:
     assert arrange_sequence(c(text)) is None or arrange_set(c(text)) is None
+
+
+HAND_POOL = c("AC 2C 3C 4C 5C QC KC AH 2H 3H QH QS QD 2S JK")
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(HAND_POOL), min_size=0, max_size=16), st.booleans())
+def test_three_card_melds_are_every_valid_three_cards_of_the_hand(
+    hand: list[int], sets: bool
+) -> None:
+    counts = [0] * (JOKER + 1)
+    for x in hand:
+        counts[x] = min(counts[x] + 1, 4 if x == JOKER else 2)  # as many as the deck holds
+    hand = [x for x in range(JOKER + 1) for _ in range(counts[x])]
+    listed = [tuple(sorted(m.cards)) for m in three_card_melds(counts, sets=sets)]
+    assert len(listed) == len(set(listed))
+    expected = {
+        group for group in combinations(sorted(hand), 3) if arrange(group, sets=sets) is not None
+    }
+    assert set(listed) == expected

@@ -20,6 +20,7 @@ valid), and the state accepts any valid meld when it is played directly.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from itertools import combinations_with_replacement
 
 from sahrat.cards import JOKER
@@ -42,50 +43,82 @@ SET_RANKS = (1, *range(3, 14))
 _PAIRED = (0, 1, 1, 2, 1, 2, 2, 3)
 
 
-def _available(counts: Sequence[int], cards: tuple[int, ...]) -> bool:
-    return all(counts[card] >= cards.count(card) for card in cards)
-
-
 def three_card_melds(counts: Sequence[int], *, sets: bool) -> list[Meld]:
-    """Every distinct valid meld of three cards from ``counts`` (sets only with ``sets``)."""
-    wilds = [card for card in WILD_CARDS if counts[card]]
+    """Every distinct valid meld of three cards from ``counts`` (sets only with ``sets``).
+
+    The work is done per suit and per rank on what matters there (which
+    natural cards are held, which wild cards, and whether the suit's 2 is
+    held twice: it may then be natural and wild at once), and memoized,
+    since the same patterns come back all the time.
+    """
+    wilds = 0  # bit i set when the hand holds WILD_CARDS[i]
+    for i, card in enumerate(WILD_CARDS):
+        if counts[card]:
+            wilds |= 1 << i
+    found: list[Meld] = []
+    for suit in range(4):
+        held = counts[suit * 13 : suit * 13 + 13]
+        if sum(held) >= 2:
+            found.extend(_suit_runs(suit, tuple(map(bool, held)), held[1] >= 2, wilds))
+    if sets:
+        for rank in SET_RANKS:
+            held = counts[rank - 1 : JOKER : 13]
+            if sum(held) >= 2:
+                found.extend(_rank_sets(rank, tuple(min(n, 2) for n in held), wilds))
+    return found
+
+
+def _wild_cards(wilds: int) -> list[int]:
+    return [card for i, card in enumerate(WILD_CARDS) if wilds >> i & 1]
+
+
+@lru_cache(maxsize=1 << 14)
+def _suit_runs(suit: int, held: tuple[bool, ...], two_twos: bool, wilds: int) -> tuple[Meld, ...]:
+    """The three-card sequences of one suit: ``held[rank - 1]`` says which naturals are held."""
+    wild_cards = _wild_cards(wilds)
+    own_two = suit * 13 + 1
+    slot_card = SLOT_CARD[suit]
+    present = 0  # bit ``slot`` set when the hand holds that slot's natural card
+    for slot in range(1, HIGH_ACE + 1):
+        if held[slot_card[slot] - suit * 13]:
+            present |= 1 << slot
     found: dict[tuple[int, ...], Meld] = {}
-    for suit_cards in SLOT_CARD:
-        present = 0  # bit ``slot`` set when the hand holds that slot's natural card
-        for slot in range(1, HIGH_ACE + 1):
-            if counts[suit_cards[slot]]:
-                present |= 1 << slot
-        if present & (present - 1) == 0:
-            continue  # fewer than two natural cards of this suit
-        for low in range(1, HIGH_ACE - 1):
-            bits = present >> low & 7
-            if _PAIRED[bits] < 2:
-                continue
-            window = (low, low + 1, low + 2)
-            cards = tuple(suit_cards[slot] for slot in window)
-            candidates = [cards] if bits == 7 else []
-            for i in range(3):
-                if bits == 7 or not bits >> i & 1:
-                    for wild in wilds:
-                        candidates.append((*cards[:i], wild, *cards[i + 1 :]))
-            for candidate in candidates:
-                key = tuple(sorted(candidate))
-                if key in found or not _available(counts, candidate):
-                    continue
+    for low in range(1, HIGH_ACE - 1):
+        bits = present >> low & 7
+        if _PAIRED[bits] < 2:
+            continue
+        cards = (slot_card[low], slot_card[low + 1], slot_card[low + 2])
+        candidates: list[tuple[int, ...]] = [cards] if bits == 7 else []
+        for i in range(3):
+            if bits == 7 or not bits >> i & 1:
+                for wild in wild_cards:
+                    if wild == own_two and own_two in cards and not two_twos:
+                        continue  # the one 2 of the suit cannot be both natural and wild
+                    candidates.append((*cards[:i], wild, *cards[i + 1 :]))
+        for candidate in candidates:
+            key = tuple(sorted(candidate))
+            if key not in found:
                 meld = arrange_sequence(candidate)
                 if meld is not None:
                     found[key] = meld
-    if sets:
-        for rank in SET_RANKS:
-            naturals_of_rank = [s * 13 + rank - 1 for s in range(4) if counts[s * 13 + rank - 1]]
-            if sum(counts[card] for card in naturals_of_rank) < 2:
-                continue  # a set needs two natural cards
-            groups: list[tuple[int, ...]] = list(combinations_with_replacement(naturals_of_rank, 3))
-            for pair in combinations_with_replacement(naturals_of_rank, 2):
-                groups.extend((*pair, wild) for wild in wilds)
-            for group in groups:
-                if _available(counts, group):
-                    meld = arrange_set(group)
-                    if meld is not None:
-                        found[tuple(sorted(group))] = meld
-    return list(found.values())
+    return tuple(found.values())
+
+
+@lru_cache(maxsize=1 << 12)
+def _rank_sets(rank: int, held: tuple[int, ...], wilds: int) -> tuple[Meld, ...]:
+    """The three-card sets of one rank: ``held[suit]`` is how many (at most 2) are held."""
+    naturals = [s * 13 + rank - 1 for s in range(4) if held[s]]
+    groups: list[tuple[int, ...]] = [
+        group
+        for group in combinations_with_replacement(naturals, 3)
+        if all(group.count(card) <= held[card // 13] for card in group)
+    ]
+    for pair in combinations_with_replacement(naturals, 2):
+        if pair[0] != pair[1] or held[pair[0] // 13] >= 2:
+            groups.extend((*pair, wild) for wild in _wild_cards(wilds))
+    found = []
+    for group in groups:
+        meld = arrange_set(group)
+        if meld is not None:
+            found.append(meld)
+    return tuple(found)
