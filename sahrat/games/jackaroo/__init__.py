@@ -2,7 +2,7 @@
 
 from sahrat.games.jackaroo.actions import Chance, Move, parse_action
 from sahrat.games.jackaroo.options import PRESETS, Options
-from sahrat.games.jackaroo.position import from_position, to_position
+from sahrat.games.jackaroo.position import Parsed, from_position, parse_position, to_position
 from sahrat.games.jackaroo.state import WAITING, JackarooState
 
 __all__ = [
@@ -12,7 +12,9 @@ __all__ = [
     "JackarooState",
     "Move",
     "Options",
+    "Parsed",
     "from_position",
     "parse_action",
+    "parse_position",
     "to_position",
 ]
