@@ -9,6 +9,7 @@
 from sahrat.games.buraco.actions import BuracoAction, parse_action
 from sahrat.games.buraco.melds import Meld, arrange, arrange_sequence, arrange_set, extend
 from sahrat.games.buraco.options import BuracoOptions
+from sahrat.games.buraco.position import from_table
 from sahrat.games.buraco.scoring import HandResult, SideScore, score_side
 from sahrat.games.buraco.state import BuracoState
 from sahrat.games.buraco.view import BuracoView
@@ -25,6 +26,7 @@ __all__ = [
     "arrange_sequence",
     "arrange_set",
     "extend",
+    "from_table",
     "parse_action",
     "score_side",
 ]
