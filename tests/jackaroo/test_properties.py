@@ -15,7 +15,7 @@ from sahrat.game import CHANCE, TERMINAL
 from sahrat.games.jackaroo import JackarooState, Move, Options, parse_position, to_position
 from sahrat.games.jackaroo.actions import MOVE, SPLIT, SWAP, Chance
 from sahrat.games.jackaroo.board import BASE0, HOME0, TRACK
-from sahrat.games.jackaroo.options import PRESETS
+from sahrat.games.jackaroo.options import CHOICES, PRESETS
 from sahrat.games.jackaroo.state import check_board
 from sahrat.simulation import SimSource
 
@@ -152,3 +152,35 @@ def test_positions_round_trip_through_json(seed: int, steps: int, config: tuple[
     assert again == position
     if state.turn >= 0 and not state.is_terminal():
         assert sorted(map(str, parsed.state.legal_moves())) == sorted(map(str, state.legal_moves()))
+
+
+option_sets = st.fixed_dictionaries(
+    {key: st.sampled_from(values) for key, values in CHOICES.items()}
+)
+
+
+@settings(max_examples=25, deadline=None, derandomize=True)
+@given(
+    preset=st.sampled_from(sorted(PRESETS)),
+    seats=st.sampled_from((2, 4)),
+    overrides=option_sets,
+    seed=st.integers(min_value=0, max_value=2**32 - 1),
+)
+def test_any_combination_of_options_plays_to_the_end(
+    preset: str, seats: int, overrides: dict[str, object], seed: int
+) -> None:
+    options = Options.preset(preset, seats, **overrides)
+    assert Options.from_json(options.to_json()) == options
+    rng = random.Random(seed)
+    source = SimSource(seed)
+    state = JackarooState.new_game(options)
+    while not state.is_terminal():
+        if state.current_player() == CHANCE:
+            state.apply_action(state.sample_chance(source))
+            continue
+        legal = state.legal_actions()
+        assert legal
+        move = rng.choice(legal)
+        assert Move.parse(str(move)) == move
+        state.apply_action(move)
+        check_invariants(state)
