@@ -2,7 +2,7 @@
 
 A *random hand* runs from the shuffle to the end of the first hand with
 every seat playing a uniformly random legal action; chance steps come from
-a seeded Mersenne Twister (:class:`RandomModuleSource`), not from the fair
+a seeded Mersenne Twister (:class:`~sahrat.simulation.SimSource`), not from the fair
 HMAC streams. The meld figure times :func:`~sahrat.games.buraco.melds.arrange`
 (sets allowed) over a fixed corpus of candidate melds of 3 to 9 cards, about
 half of them valid.
@@ -13,31 +13,16 @@ from __future__ import annotations
 import argparse
 import random
 import time
-from collections.abc import MutableSequence
 
 from sahrat.cards import JOKER
 from sahrat.game import CHANCE
 from sahrat.games.buraco.melds import arrange
 from sahrat.games.buraco.options import BuracoOptions
 from sahrat.games.buraco.state import BuracoState
+from sahrat.simulation import SimSource
 
 #: Candidate melds in the validation corpus.
 CORPUS_SIZE = 20_000
-
-
-class RandomModuleSource:
-    """A fast :class:`~sahrat.fairness.RandomSource` for simulations (labels are ignored)."""
-
-    __slots__ = ("rng",)
-
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
-
-    def uniform(self, label: str, n: int) -> int:
-        return self.rng.randrange(n)
-
-    def shuffle(self, label: str, items: MutableSequence[int]) -> None:
-        self.rng.shuffle(items)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -48,7 +33,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--closed", action="store_true", help="random hands with a closed pile")
 
 
-def random_hand(options: BuracoOptions, rng: random.Random, source: RandomModuleSource) -> int:
+def random_hand(options: BuracoOptions, rng: random.Random, source: SimSource) -> int:
     """Play the first hand of a match at random; returns its number of player actions."""
     state = BuracoState(options)
     choice = rng.choice
@@ -67,7 +52,7 @@ def bench_hands(
 ) -> tuple[int, int, float]:
     """(hands, actions, elapsed seconds) of random hands."""
     rng = random.Random(seed)
-    source = RandomModuleSource(random.Random(seed + 1))
+    source = SimSource(random.Random(seed + 1))
     played = actions = 0
     start = time.perf_counter()
     while True:
