@@ -102,8 +102,14 @@ def test_split_seven_second_part_moves_partner_after_finishing() -> None:
 
 
 def test_split_seven_may_move_a_marble_inside_the_home_lane() -> None:
+    # h0.1 can move 1, 2 or 3; t10 takes the rest.
     pos = position(marbles={0: ["t10", "h0.1"]}, hands={0: ["7S"]})
-    legal = moves(pos)
-    assert "7S h0.1-h0.4 t10-t14" in legal
-    assert "7S t10-t14 h0.1-h0.4" in legal
-    assert "7S t10-t15 h0.1-h0.3" in legal
+    assert moves(pos) == [
+        "7S h0.1-h0.2 t10-t16",
+        "7S h0.1-h0.3 t10-t15",
+        "7S h0.1-h0.4 t10-t14",
+        "7S t10-t14 h0.1-h0.4",
+        "7S t10-t15 h0.1-h0.3",
+        "7S t10-t16 h0.1-h0.2",
+        "7S t10-t17",
+    ]
