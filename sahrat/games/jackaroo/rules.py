@@ -277,34 +277,38 @@ class Rules:
             done[rank] = (begin, len(out))
         return out
 
-    def _reach(self, occ: list[int], colour: int, m: int, frm: int, steps: int, mask: int) -> int:
-        """Destination of marble ``m`` (not lifted) moving ``steps`` with a plain card, or -1."""
-        dest = DEST[colour][frm][steps]
-        if dest < 0 or not (mask & PASS_MASK[colour][frm][steps] or occ[dest] >= 0):
-            return dest
-        occ[frm] = -1
-        dest = self.forward(occ, colour, frm, steps, PLAIN, None, mask)
-        occ[frm] = m
-        return dest
-
     def exposed(self, loc: list[int], occ: list[int], colour: int) -> list[tuple[int, int]]:
         """``(marble, square)`` of every unprotected marble of another colour on the track:
         what a J may swap with and a 5 (``five = any``) may move."""
-        protected = self.protected
-        return [
-            (m, q)
-            for m, q in enumerate(loc)
-            if q < TRACK and m >> 2 != colour and not protected(occ, q)
-        ]
+        out = []
+        start_any, barrier = self.start_any, self.barrier
+        for m, q in enumerate(loc):
+            if q >= TRACK or m >> 2 == colour:
+                continue
+            # protected(), inlined: this runs for every J and 5 in every hand.
+            if q % QUARTER == 0 and (start_any or m >> 2 == q // QUARTER):
+                continue
+            if barrier and occ[BEHIND[q]] >= 0:
+                continue
+            out.append((m, q))
+        return out
 
     def _other_fives(
         self, card: int, occ: list[int], others: list[tuple[int, int]], mask: int, out: list[Move]
     ) -> None:
         """A 5 on a marble of another colour, along its owner's path (§3.7)."""
         for m, frm in others:
-            dest = self._reach(occ, m >> 2, m, frm, 5, mask)
-            if dest >= 0:
-                out.append(_new(Move, (card, MOVE, frm, dest, -1, -1)))
+            colour = m >> 2
+            dest = DEST[colour][frm][5]
+            if dest < 0:
+                continue
+            if mask & PASS_MASK[colour][frm][5] or occ[dest] >= 0:
+                occ[frm] = -1
+                dest = self.forward(occ, colour, frm, 5, PLAIN, None, mask)
+                occ[frm] = m
+                if dest < 0:
+                    continue
+            out.append(_new(Move, (card, MOVE, frm, dest, -1, -1)))
 
     def _swaps(
         self,
@@ -338,9 +342,19 @@ class Rules:
         partner), since nothing else can change its legality.
         """
         movable = [(m, loc[m]) for m in range(colour * 4, colour * 4 + 4) if loc[m] < BASE0]
-        singles = [
-            [self._reach(occ, colour, m, frm, a, mask) for a in range(7)] for m, frm in movable
-        ]
+        singles: list[list[int]] = []
+        for m, frm in movable:
+            dests = DEST[colour][frm]
+            masks = PASS_MASK[colour][frm]
+            row = [-1] * 7
+            for a in range(1, 7):
+                dest = dests[a]
+                if dest >= 0 and (mask & masks[a] or occ[dest] >= 0):
+                    occ[frm] = -1
+                    dest = self.forward(occ, colour, frm, a, PLAIN, None, mask)
+                    occ[frm] = m
+                row[a] = dest
+            singles.append(row)
         may_hand_over = colour == seat and self.partner[seat] >= 0
         path_rows = PATH_MASK[colour]
         for i, (m1, frm1) in enumerate(movable):
