@@ -33,7 +33,7 @@ def test_play_with_the_same_seed_replays_the_same_game(capsys: pytest.CaptureFix
 
 
 def test_bench_jackaroo_prints_figures(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["bench", "jackaroo", "--games", "2", "--preset", "classic"]) == 0
+    assert main(["bench", "jackaroo", "--games", "2", "--repeat", "1", "--preset", "classic"]) == 0
     out = capsys.readouterr().out
-    assert re.search(r"^classic\s+2\s+[\d.]+\s+\d+\s+[\d.]+$", out, re.M)
+    assert re.search(r"^classic\s+2\s+[\d.]+\s+\(\d+-\d+\)\s+\d+\s+[\d.]+$", out, re.M)
     assert "clone()" in out and "legal_actions()" in out

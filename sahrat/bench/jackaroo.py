@@ -19,7 +19,10 @@ from sahrat.simulation import SimSource
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--seconds", type=float, default=3.0, help="time per preset (default 3)")
+    parser.add_argument("--seconds", type=float, default=2.0, help="time per run (default 2)")
+    parser.add_argument(
+        "--repeat", type=int, default=3, help="runs per preset; the median is shown (default 3)"
+    )
     parser.add_argument("--games", type=int, default=0, help="games per preset instead of a time")
     parser.add_argument("--seats", type=int, choices=(2, 4), default=4)
     parser.add_argument("--seed", type=int, default=1)
@@ -92,13 +95,23 @@ def fresh_legal_actions(state: JackarooState) -> object:
 
 def run(args: argparse.Namespace) -> int:
     presets = args.presets or list(PRESETS)
-    print(f"random {args.seats}-seat Jackaroo games, one process")
-    print(f"{'preset':<9} {'games':>6} {'games/s':>9} {'moves/s':>9} {'moves/game':>11}")
+    print(f"random {args.seats}-seat Jackaroo games, one process, median of {args.repeat} runs")
+    header = ("preset", "games", "games/s", "(min-max)", "moves/s", "moves/game")
+    print("{:<9} {:>6} {:>9} {:>13} {:>9} {:>11}".format(*header))
     for name in presets:
         options = Options.preset(name, args.seats)
-        played, moves, elapsed = bench_games(options, args.seconds, args.games, args.seed)
+        runs = [
+            bench_games(options, args.seconds, args.games, args.seed + 1000 * i)
+            for i in range(max(1, args.repeat))
+        ]
+        rates = sorted(played / elapsed for played, _, elapsed in runs)
+        played = sum(r[0] for r in runs)
+        moves = sum(r[1] for r in runs)
+        elapsed = sum(r[2] for r in runs)
+        median = rates[len(rates) // 2]
+        spread = f"({rates[0]:.0f}-{rates[-1]:.0f})"
         print(
-            f"{name:<9} {played:>6} {played / elapsed:>9.1f} {moves / elapsed:>9.0f}"
+            f"{name:<9} {played:>6} {median:>9.1f} {spread:>13} {moves / elapsed:>9.0f}"
             f" {moves / played:>11.1f}"
         )
     states = sample_states(Options.preset("sahrat", args.seats), 5000, args.seed)
