@@ -89,3 +89,19 @@ def test_protected_marble_blocks_its_owner_with_start_guard_any() -> None:
 def test_protected_marble_blocks_passing_by_the_partner() -> None:
     pos = position(turn=2, marbles={2: ["t17"], 1: ["t19"]}, hands={2: ["3S"]})
     assert moves(pos) == ["3S discard"]
+
+
+def test_four_backwards_captures_on_landing() -> None:
+    pos = position(marbles={0: ["t10"], 3: ["t6"]}, hands={0: ["4S"]})
+    assert moves(pos) == ["4S t10-t6"]
+    assert board(apply(pos, "4S t10-t6"))["3"] == ["b", "b", "b", "b"]
+
+
+def test_four_backwards_may_not_land_on_protected_marble() -> None:
+    pos = position(marbles={0: ["t42"], 2: ["t38"]}, hands={0: ["4S"]})
+    assert moves(pos) == ["4S discard"]
+
+
+def test_four_backwards_may_not_pass_protected_marble() -> None:
+    pos = position(marbles={0: ["t40"], 2: ["t38"]}, hands={0: ["4S"]})
+    assert moves(pos) == ["4S discard"]

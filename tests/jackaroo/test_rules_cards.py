@@ -7,9 +7,9 @@ import pytest
 from .rule_helpers import apply, board, moves, position
 
 
-def hand_of(card: str, **options: object) -> list[str]:
+def hand_of(card: str, ten: str = "move-or-burn") -> list[str]:
     """Seat 0's moves with one marble on t10, three in the base and ``card`` in hand."""
-    return moves(position(marbles={0: ["t10"]}, hands={0: [card]}, **options))
+    return moves(position(marbles={0: ["t10"]}, hands={0: [card]}, ten=ten))
 
 
 def test_ace_brings_out_or_moves_one_or_eleven() -> None:

@@ -64,3 +64,12 @@ def test_partner_all_home_does_not_give_control_to_the_seat() -> None:
     # Seat 2 being home changes nothing for seat 0: it moves its own marbles.
     pos = position(marbles={0: ["t10"], 2: ["h2.1", "h2.2", "h2.3", "h2.4"]}, hands={0: ["2S"]})
     assert moves(pos) == ["2S t10-t12"]
+
+
+def test_all_home_seven_splits_over_partner_marbles() -> None:
+    pos = position(marbles={0: HOME0, 2: ["t40", "t50"]}, hands={0: ["7S"]})
+    legal = moves(pos)
+    assert "7S t40-t47" in legal
+    assert "7S t40-t43 t50-t54" in legal
+    assert "7S t50-t54 t40-t43" in legal
+    assert len(legal) == 14

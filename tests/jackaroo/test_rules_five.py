@@ -83,3 +83,8 @@ def test_five_own_moves_only_controlled_marbles() -> None:
 def test_five_own_without_own_marble_out_has_no_move() -> None:
     pos = position(marbles={1: ["t30"]}, hands={0: ["5S"]}, five="own")
     assert moves(pos) == ["5S discard"]
+
+
+def test_five_any_cannot_move_partners_protected_marble() -> None:
+    pos = position(marbles={2: ["t38"]}, hands={0: ["5S"]})
+    assert moves(pos) == ["5S discard"]

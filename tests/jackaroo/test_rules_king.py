@@ -142,3 +142,12 @@ def test_breaker_king_may_not_pass_own_colour_when_pass_own_off() -> None:
     # Seat 0's t13 is barrier-protected (front of t12-t13) and of the K's colour.
     pos = position(marbles={0: ["t10", "t12", "t13"]}, hands={0: ["KS"]}, preset="complex")
     assert moves(pos) == ["KS b0-t0", "KS t13-t26"]
+
+
+def test_breaker_king_with_pass_own_on_sweeps_own_barrier_front() -> None:
+    # pass_own on: the breaker passes seat 0's barrier-protected t13 and captures it.
+    pos = position(
+        marbles={0: ["t10", "t12", "t13"]}, hands={0: ["KS"]}, preset="complex", pass_own=True
+    )
+    assert moves(pos) == ["KS b0-t0", "KS t10-t23", "KS t12-t25", "KS t13-t26"]
+    assert board(apply(pos, "KS t10-t23"))["0"] == ["b", "b", "b", "t23"]

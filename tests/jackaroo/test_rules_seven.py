@@ -88,6 +88,19 @@ def test_split_seven_first_part_barrier_protects_against_second() -> None:
     assert "7S t24-t25 t20-t26" not in legal
 
 
+def test_split_seven_first_part_leaving_barrier_rear_unprotects_front() -> None:
+    # Seat 0's t20 protects seat 1's t21; once it has jumped to t23, t17 may land on t21.
+    pos = position(
+        marbles={0: ["t17", "t20"], 1: ["t21"]}, hands={0: ["7S"]}, preset="classic", pass_own=True
+    )
+    legal = moves(pos)
+    assert "7S t20-t23 t17-t21" in legal
+    assert "7S t17-t21 t20-t23" not in legal
+    after = board(apply(pos, "7S t20-t23 t17-t21"))
+    assert after["0"] == ["b", "b", "t21", "t23"]
+    assert after["1"] == ["b", "b", "b", "b"]
+
+
 def test_split_seven_second_part_moves_partner_after_finishing() -> None:
     pos = position(
         marbles={0: ["t74", "h0.2", "h0.3", "h0.4"], 2: ["t40"]},
