@@ -324,6 +324,9 @@ class BuracoState(GameState):
         hidden = [*other.stock, *other.mortos[0], *other.mortos[1]]
         for s in others:
             hidden.extend(_cards_of(other.hands[s]))
+        # Sorted first, so the result depends only on what the seat can see, never on
+        # where the hidden cards really are.
+        hidden.sort()
         source.shuffle("determinize", hidden)
         at = 0
         for s in others:
