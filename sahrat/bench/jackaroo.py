@@ -32,12 +32,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def random_game(options: Options, rng: random.Random, source: SimSource) -> int:
     """Play one random game; returns its number of moves."""
     state = JackarooState.new_game(options)
-    choice = rng.choice
+    uniform = rng.random  # faster than rng.choice, and as uniform for a few dozen moves
     moves = 0
     while True:
         player = state.current_player()
         if player >= 0:
-            state.apply_action(choice(state.legal_actions()))
+            legal = state.legal_actions()
+            state.apply_action(legal[int(uniform() * len(legal))])
             moves += 1
         elif player == CHANCE:
             state.apply_action(state.sample_chance(source))

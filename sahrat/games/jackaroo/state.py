@@ -342,8 +342,8 @@ class JackarooState(GameState):
             self.pending = _PICK
             self.turn = CHANCE
             return
-        if HOME0 <= b < BASE0 or HOME0 <= d < BASE0:
-            # Only a marble entering or moving in a home lane can end the game.
+        if (a < HOME0 <= b < BASE0) or (c < HOME0 <= d < BASE0):
+            # Only a marble entering its home lane can end the game.
             self.winner = rules.winner(self.loc)
         self._pass_turn(seat)
 
