@@ -1,0 +1,207 @@
+"""Information-Set Monte Carlo Tree Search, for any game of :mod:`sahrat.game`.
+
+Single-observer ISMCTS (Cowling, Powley & Whitehouse, 2012): every iteration
+deals the cards the searching seat cannot see at random
+(:meth:`~sahrat.game.GameState.determinize`), walks one shared tree of
+actions with UCB1 counted over the iterations in which an action was
+available, plays a short rollout with the game's cheap policy, and scores the
+end with the game's static evaluation. The real state is read only through
+what the seat may see: its legal actions and its determinizations.
+
+With an iteration budget the result depends only on the state and the seed;
+with a time budget, on how many iterations the machine fits in.
+
+>>> from sahrat.bots.kits import KITS
+>>> from sahrat.games.jackaroo import from_position
+>>> state = from_position({"turn": 0,
+...     "marbles": {"0": ["t70", "b", "b", "b"], "1": ["t73", "b", "b", "b"],
+...                 "2": ["b"] * 4, "3": ["b"] * 4},
+...     "hands": {"0": ["3S", "9H"], "1": 4, "2": 4, "3": 4}})
+>>> bot = IsmctsBot(KITS["jackaroo"], Budget(iterations=200), seed=1)
+>>> str(bot.choose(state))          # land on the opponent, not past him
+'3S t70-t73'
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+from typing import Any
+
+from sahrat.bots.kits import GameKit
+from sahrat.game import CHANCE, GameState
+from sahrat.simulation import SimSource
+
+#: UCB1's exploration constant, for rewards in [-1, 1].
+EXPLORATION = 0.7
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """How long a search may think: milliseconds, iterations, or both (whichever ends first)."""
+
+    ms: float | None = None
+    iterations: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.ms is None and self.iterations is None:
+            raise ValueError("a budget needs milliseconds or iterations")
+        if (self.ms is not None and self.ms <= 0) or (
+            self.iterations is not None and self.iterations <= 0
+        ):
+            raise ValueError("a budget must be positive")
+
+    @classmethod
+    def parse(cls, text: str) -> Budget:
+        """``100ms``, ``0.5s`` or ``2000it``."""
+        try:
+            if text.endswith("ms"):
+                return cls(ms=float(text[:-2]))
+            if text.endswith("it"):
+                return cls(iterations=int(text[:-2]))
+            if text.endswith("s"):
+                return cls(ms=1000 * float(text[:-1]))
+        except ValueError:
+            pass
+        raise ValueError(f"not a budget: {text!r} (use 100ms, 0.5s or 2000it)")
+
+    def __str__(self) -> str:
+        if self.iterations is not None and self.ms is None:
+            return f"{self.iterations}it"
+        return f"{self.ms:g}ms"
+
+
+class Node:
+    """Statistics of one action sequence, from the view of the seat that chose its last action."""
+
+    __slots__ = ("available", "children", "reward", "visits")
+
+    def __init__(self) -> None:
+        self.children: dict[Hashable, Node] = {}
+        self.visits = 0
+        self.reward = 0.0
+        #: How many times this node's action was legal when its parent was visited.
+        self.available = 0
+
+
+class IsmctsBot:
+    """A search bot for one game; ``choose`` is called for the seat to move."""
+
+    def __init__(
+        self,
+        kit: GameKit,
+        budget: Budget,
+        seed: int | random.Random | None = None,
+        rollout_depth: int = 8,
+    ) -> None:
+        self.kit = kit
+        module = kit.module()
+        self._evaluate: Callable[[Any, int], float] = module.evaluate
+        self._policy: Callable[[Any, random.Random], Any] = module.rollout_choice
+        self.budget = budget
+        self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        self.rollout_depth = rollout_depth
+        self.name = f"ismcts:{budget}"
+        #: Iterations of the last search (for benchmarks and tests).
+        self.last_iterations = 0
+
+    def choose(self, state: Any) -> Any:
+        legal = state.legal_actions()
+        if not legal:
+            raise ValueError("no seat is to move")
+        if len(legal) == 1:
+            self.last_iterations = 0
+            return legal[0]
+        root = self.search(state)
+        # The most visited action is the most trusted (ties: the order the engine lists).
+        best = max(legal, key=lambda a: root.children[a].visits if a in root.children else -1)
+        return best
+
+    def search(self, state: GameState) -> Node:
+        seat = state.current_player()
+        root = Node()
+        rng = self.rng
+        source = SimSource(rng)
+        budget = self.budget
+        deadline = None if budget.ms is None else time.perf_counter() + budget.ms / 1000
+        limit = budget.iterations if budget.iterations is not None else 1 << 62
+        iterations = 0
+        while iterations < limit:
+            if deadline is not None and iterations and time.perf_counter() >= deadline:
+                break
+            self._iterate(root, state.determinize(seat, source), seat, rng, source)
+            iterations += 1
+        self.last_iterations = iterations
+        return root
+
+    def _iterate(
+        self, root: Node, world: GameState, seat: int, rng: random.Random, source: SimSource
+    ) -> None:
+        kit = self.kit
+        path: list[tuple[Node, int]] = []  # (node, side that chose its action)
+        node = root
+        # Selection and expansion in this determinization.
+        while not world.is_terminal():
+            player = world.current_player()
+            if player == CHANCE:
+                world.apply_action(world.sample_chance(source))
+                continue
+            if player < 0:
+                break
+            legal = world.legal_actions()
+            children = node.children
+            untried = []
+            for action in legal:
+                child = children.get(action)
+                if child is None:
+                    untried.append(action)
+                else:
+                    child.available += 1
+            if untried:
+                action = untried[int(rng.random() * len(untried))]
+                child = children[action] = Node()
+                child.available = 1
+                world.apply_action(action)
+                path.append((child, kit.side(world, player)))
+                break
+            action = _ucb_pick(children, legal)
+            node = children[action]
+            world.apply_action(action)
+            path.append((node, kit.side(world, player)))
+        value = self._rollout(world, seat, rng, source)
+        root_side = kit.side(world, seat)
+        root.visits += 1
+        for child, side in path:
+            child.visits += 1
+            child.reward += value if side == root_side else -value
+
+    def _rollout(self, world: GameState, seat: int, rng: random.Random, source: SimSource) -> float:
+        """Play a few cheap moves, then score the position for ``seat``'s side."""
+        policy = self._policy
+        moves = 0
+        while moves < self.rollout_depth and not world.is_terminal():
+            player = world.current_player()
+            if player == CHANCE:
+                world.apply_action(world.sample_chance(source))
+            elif player >= 0:
+                world.apply_action(policy(world, rng))
+                moves += 1
+            else:
+                break
+        return self._evaluate(world, seat)
+
+
+def _ucb_pick(children: dict[Hashable, Node], legal: Any) -> Hashable:
+    best_action: Hashable = None
+    best = -math.inf
+    for action in legal:
+        child = children[action]
+        score = child.reward / child.visits + EXPLORATION * math.sqrt(
+            math.log(child.available) / child.visits
+        )
+        if score > best:
+            best, best_action = score, action
+    return best_action

@@ -1,0 +1,57 @@
+"""Search in worker processes, so that a server's event loop never waits on a bot.
+
+Search is CPU-bound pure Python: in a thread it would hold the GIL and stall
+every table, so it runs in a process pool and the caller awaits the result.
+States are pickled to the worker; nothing but the chosen action comes back.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from concurrent.futures import Future, ProcessPoolExecutor
+from typing import Any
+
+from sahrat.bots.autopilot import DEFAULT_BUDGET_MS, autopilot_action
+from sahrat.bots.ismcts import Budget, IsmctsBot
+from sahrat.bots.kits import KITS
+
+
+def _search(game: str, state: Any, budget: Budget, seed: int | None) -> Any:
+    return IsmctsBot(KITS[game], budget, random.Random(seed)).choose(state)
+
+
+def _autopilot(game: str, state: Any, budget_ms: float, seed: int | None) -> Any:
+    return autopilot_action(game, state, budget_ms, random.Random(seed))
+
+
+class SearchPool:
+    """A pool of search processes. Use as a context manager or call :meth:`close`."""
+
+    def __init__(self, workers: int = 1) -> None:
+        self._pool = ProcessPoolExecutor(max_workers=workers)
+
+    def submit(self, game: str, state: Any, budget: Budget, seed: int | None = None) -> Future[Any]:
+        """The search bot's choice for ``state``, computed in a worker."""
+        return self._pool.submit(_search, game, state, budget, seed)
+
+    async def choose(self, game: str, state: Any, budget: Budget, seed: int | None = None) -> Any:
+        """Await the search bot's choice without blocking the event loop."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._pool, _search, game, state, budget, seed)
+
+    async def autopilot(
+        self, game: str, state: Any, budget_ms: float = DEFAULT_BUDGET_MS, seed: int | None = None
+    ) -> Any:
+        """Await the autopilot's action for a timed-out turn."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._pool, _autopilot, game, state, budget_ms, seed)
+
+    def close(self) -> None:
+        self._pool.shutdown(wait=True, cancel_futures=True)
+
+    def __enter__(self) -> SearchPool:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

@@ -1,0 +1,108 @@
+"""``sahrat arena``: two bot teams play many games; wins with a confidence interval."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from typing import Any
+
+from sahrat.bots.arena import ArenaConfig, GameResult, check_spec, run_games, summarize
+from sahrat.errors import MalformedInput
+from sahrat.games.jackaroo.options import PRESETS
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser("arena", help="bot against bot, many games")
+    parser.add_argument("--game", choices=("jackaroo", "buraco"), required=True)
+    parser.add_argument("--jackaroo-preset", choices=sorted(PRESETS), default="sahrat")
+    parser.add_argument("--buraco-target", type=int, choices=(1000, 2000, 3000), default=1000)
+    parser.add_argument("--seats", type=int, choices=(2, 4), default=4)
+    parser.add_argument(
+        "--team-a",
+        required=True,
+        metavar="SPEC",
+        help="random, greedy, heuristic, ismcts:100ms or ismcts:2000it",
+    )
+    parser.add_argument("--team-b", required=True, metavar="SPEC")
+    parser.add_argument("--games", type=int, required=True)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--workers", type=int, default=os.cpu_count() or 1, help="processes (default: one per core)"
+    )
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.set_defaults(handler=run)  # fmt: skip
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        team_a, team_b = check_spec(args.team_a), check_spec(args.team_b)
+    except ValueError as error:
+        raise MalformedInput(str(error), args.team_a) from None
+    if args.games < 1:
+        raise MalformedInput("--games must be at least 1", args.games)
+    config = ArenaConfig(
+        game=args.game, seats=args.seats, team_a=team_a, team_b=team_b, games=args.games,
+        seed=args.seed, jackaroo_preset=args.jackaroo_preset, buraco_target=args.buraco_target,
+    )  # fmt: skip
+    progress = Progress(config.games, enabled=sys.stderr.isatty())
+    results: list[GameResult] = []
+    for result in run_games(config, max(1, args.workers)):
+        results.append(result)
+        progress.update(results)
+    progress.close()
+    summary = summarize(config, results)
+    if args.json:
+        print(json.dumps(summary))
+    else:
+        print_summary(summary)
+    return 0
+
+
+class Progress:
+    """A one-line progress bar on stderr, shown only on a terminal."""
+
+    def __init__(self, total: int, enabled: bool) -> None:
+        self.total = total
+        self.enabled = enabled
+        self.start = time.monotonic()
+
+    def update(self, results: list[GameResult]) -> None:
+        if not self.enabled:
+            return
+        done = len(results)
+        a = sum(r.winner == "A" for r in results)
+        width = 30
+        filled = width * done // self.total
+        elapsed = time.monotonic() - self.start
+        eta = elapsed / done * (self.total - done) if done else 0.0
+        bar = "#" * filled + "-" * (width - filled)
+        sys.stderr.write(
+            f"\r[{bar}] {done}/{self.total}  A {a / done:5.1%}  {elapsed:5.0f}s  eta {eta:4.0f}s"
+        )
+        sys.stderr.flush()
+
+    def close(self) -> None:
+        if self.enabled:
+            sys.stderr.write("\n")
+
+
+def print_summary(s: dict[str, Any]) -> None:
+    rules = f"{s['game']} ({s.get('jackaroo_preset') or 'to ' + str(s.get('buraco_target'))})"
+    print(f"{rules}, {s['seats']} seats, {s['games']} games, seed {s['seed']}")
+    low, high = s["wilson_a"]
+    games = s["games"]
+    print(f"team A {s['team_a']}: {s['team_a_wins']} wins  ({s['team_a_rate']:.1%}, "
+          f"95% Wilson interval {low:.1%} - {high:.1%})")  # fmt: skip
+    print(f"team B {s['team_b']}: {s['team_b_wins']} wins")
+    print(f"draws: {s['draws']}   games: {games}")
+    print(f"mean game length: {s['mean_decisions']:.1f} decisions")
+    if "mean_points_per_hand" in s:
+        points = s["mean_points_per_hand"]
+        print(f"hands: {s['hands']}, mean points per hand: A {points['A']:.1f}, "
+              f"B {points['B']:.1f}")  # fmt: skip
+    print(f"{'decision time':<28} {'p50':>9} {'p99':>9}")
+    for bot, figures in s["decision_ms"].items():
+        print(f"{bot:<28} {figures['p50']:>6.2f} ms {figures['p99']:>6.2f} ms")
