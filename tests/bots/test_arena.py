@@ -1,0 +1,98 @@
+"""The arena: fair seating, reproducible results, the figures it promises."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from sahrat.bots.arena import (
+    ArenaConfig,
+    check_spec,
+    percentile,
+    play_game,
+    run_games,
+    seats_of_team_a,
+    summarize,
+    wilson,
+)
+from sahrat.cli.main import main
+
+
+def test_team_a_changes_seats_every_game() -> None:
+    four = ArenaConfig("jackaroo", 4, "random", "random", 4, 1)
+    assert [seats_of_team_a(four, i) for i in range(3)] == [(0, 2), (1, 3), (0, 2)]
+    two = ArenaConfig("jackaroo", 2, "random", "random", 4, 1)
+    assert [seats_of_team_a(two, i) for i in range(2)] == [(0,), (2,)]
+    buraco = ArenaConfig("buraco", 2, "random", "random", 4, 1)
+    assert [seats_of_team_a(buraco, i) for i in range(2)] == [(0,), (1,)]
+
+
+def test_wilson_interval() -> None:
+    low, high = wilson(85, 100)
+    assert round(low, 4) == 0.7672 and round(high, 4) == 0.9069
+    assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == 1.0
+
+
+def test_percentile_is_nearest_rank() -> None:
+    values = [float(v) for v in range(1, 101)]
+    assert percentile(values, 50) == 50.0
+    assert percentile(values, 99) == 99.0
+    assert percentile([], 50) == 0.0
+
+
+def test_specs() -> None:
+    for spec in ("random", "greedy", "heuristic", "ismcts:100ms", "ismcts:2000it"):
+        assert check_spec(spec) == spec
+    for bad in ("ismcts", "ismcts:fast", "clever"):
+        with pytest.raises(ValueError, match=r"bot|budget"):
+            check_spec(bad)
+
+
+def test_same_seed_same_games_in_one_or_two_processes() -> None:
+    config = ArenaConfig("jackaroo", 4, "heuristic", "random", 4, 7)
+    alone = summarize(config, list(run_games(config, 1)))
+    pooled = summarize(config, list(run_games(config, 2)))
+    for figures in (alone, pooled):
+        for bot in figures["decision_ms"].values():
+            bot.pop("p50")
+            bot.pop("p99")
+    assert alone == pooled
+
+
+def test_a_game_records_winner_length_and_times() -> None:
+    config = ArenaConfig("jackaroo", 2, "greedy", "random", 1, 3, jackaroo_preset="classic")
+    result = play_game(config, 0)
+    assert result.winner in ("A", "B")
+    assert result.decisions == len(result.times["A"]) + len(result.times["B"])
+
+
+def test_buraco_arena_reports_points_per_hand() -> None:
+    config = ArenaConfig("buraco", 4, "greedy", "random", 2, 1, buraco_target=1000)
+    summary = summarize(config, list(run_games(config, 1)))
+    assert summary["hands"] >= 2
+    assert set(summary["mean_points_per_hand"]) == {"A", "B"}
+
+
+def test_cli_json(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["arena", "--game", "jackaroo", "--seats", "2", "--team-a", "heuristic",
+            "--team-b", "random", "--games", "4", "--seed", "2", "--json",
+            "--workers", "1"]  # fmt: skip
+    assert main(args) == 0
+    out = json.loads(capsys.readouterr().out)
+    for key in ("games", "team_a_wins", "team_b_wins", "draws", "wilson_a", "decision_ms"):
+        assert key in out
+    assert out["games"] == 4 == out["team_a_wins"] + out["team_b_wins"] + out["draws"]
+    assert set(out["decision_ms"]) == {"A:heuristic", "B:random"}
+
+
+def test_cli_text_and_errors(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["arena", "--game", "buraco", "--seats", "2", "--team-a", "greedy",
+            "--team-b", "random", "--games", "1", "--workers", "1"]  # fmt: skip
+    assert main(args) == 0
+    text = capsys.readouterr().out
+    assert "95% Wilson interval" in text and "mean points per hand" in text
+    bad = ["arena", "--game", "jackaroo", "--team-a", "wizard", "--team-b", "random",
+           "--games", "1"]  # fmt: skip
+    assert main(bad) == 2
+    assert "unknown bot" in capsys.readouterr().err
