@@ -37,8 +37,7 @@ def autopilot_action(
     if not legal:
         raise ValueError("no seat is to move")
     if is_stuck(game, legal):
-        burn: Any = KITS[game].module().burn_choice(state)
-        return burn
+        return KITS[game].burn(state)
     if len(legal) == 1:
         return legal[0]
     return IsmctsBot(KITS[game], Budget(ms=budget_ms), seed).choose(state)

@@ -31,7 +31,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 
-from sahrat.bots.kits import GameKit
+from sahrat.bots.kits import GameKit, resolve
 from sahrat.game import CHANCE, GameState
 from sahrat.simulation import SimSource
 
@@ -98,9 +98,8 @@ class IsmctsBot:
         rollout_depth: int = 8,
     ) -> None:
         self.kit = kit
-        module = kit.module()
-        self._evaluate: Callable[[Any, int], float] = module.evaluate
-        self._policy: Callable[[Any, random.Random], Any] = module.rollout_choice
+        self._evaluate: Callable[[Any, int], float] = resolve(kit.evaluator)
+        self._policy: Callable[[Any, random.Random], Any] = resolve(kit.rollout_policy)
         self.budget = budget
         self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
         self.rollout_depth = rollout_depth

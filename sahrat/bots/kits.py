@@ -1,9 +1,9 @@
 """What a game-agnostic bot needs to know about each game, in one place.
 
 A :class:`GameKit` gives the search its game-specific parts (the cheap
-rollout policy, the static evaluation, who plays on which side) and gives
-the arena a way to start a game and the named bots. The heuristic modules
-are imported on first use, so loading the kits stays cheap.
+rollout policy, the static evaluation, who plays on which side) and the
+arena its named bots. Parts are named ``module:attribute`` and imported on
+first use, so loading the kits stays cheap and free of import cycles.
 """
 
 from __future__ import annotations
@@ -18,32 +18,42 @@ from sahrat.games.buraco import BuracoState
 from sahrat.games.jackaroo import JackarooState
 
 
+def resolve(name: str) -> Any:
+    """The attribute named ``module:attribute``."""
+    module, _, attribute = name.partition(":")
+    return getattr(import_module(module), attribute)
+
+
 @dataclass(frozen=True, slots=True)
 class GameKit:
-    """One game's parts for bots: the modules are named, and imported on first use."""
+    """One game's parts for bots."""
 
     name: str
-    #: Module holding ``evaluate``, ``rollout_choice`` and the heuristic bot class.
-    heuristic_module: str
+    #: The heuristic bot's class (constructed with a seed or a ``random.Random``).
     heuristic_class: str
+    #: ``evaluate(state, seat) -> float`` in [-1, 1] for ``seat``'s side.
+    evaluator: str
+    #: ``rollout_choice(state, rng) -> action``: a quick move for rollouts.
+    rollout_policy: str
+    #: ``burn_choice(state) -> action``: the card to burn with no legal move, if the game has that.
+    burn_policy: str | None
     #: ``side(state, seat)``: 0 or 1, the team (or player) the seat plays for.
     side: Callable[[Any, int], int]
 
-    def module(self) -> Any:
-        return import_module(self.heuristic_module)
-
     def evaluate(self, state: Any, seat: int) -> float:
-        """How good ``state`` is for ``seat``'s side, in [-1, 1]."""
-        value: float = self.module().evaluate(state, seat)
+        value: float = resolve(self.evaluator)(state, seat)
         return value
 
     def rollout(self, state: Any, rng: random.Random) -> Any:
-        """A quick action for the seat to move, for rollouts."""
-        return self.module().rollout_choice(state, rng)
+        return resolve(self.rollout_policy)(state, rng)
 
     def heuristic(self, seed: int | random.Random | None) -> Any:
-        bot = getattr(self.module(), self.heuristic_class)(seed)
-        return bot
+        return resolve(self.heuristic_class)(seed)
+
+    def burn(self, state: Any) -> Any:
+        if self.burn_policy is None:
+            raise ValueError(f"{self.name} has no burning")
+        return resolve(self.burn_policy)(state)
 
 
 def _jackaroo_side(state: JackarooState, seat: int) -> int:
@@ -57,7 +67,19 @@ def _buraco_side(state: BuracoState, seat: int) -> int:
 
 KITS: dict[str, GameKit] = {
     "jackaroo": GameKit(
-        "jackaroo", "sahrat.bots.jackaroo_heuristic", "JackarooHeuristicBot", _jackaroo_side
+        name="jackaroo",
+        heuristic_class="sahrat.bots.jackaroo_heuristic:JackarooHeuristicBot",
+        evaluator="sahrat.bots.jackaroo_eval:evaluate",
+        rollout_policy="sahrat.bots.jackaroo_heuristic:rollout_choice",
+        burn_policy="sahrat.bots.jackaroo_heuristic:burn_choice",
+        side=_jackaroo_side,
     ),
-    "buraco": GameKit("buraco", "sahrat.bots.buraco_heuristic", "BuracoHeuristicBot", _buraco_side),
+    "buraco": GameKit(
+        name="buraco",
+        heuristic_class="sahrat.bots.buraco_heuristic:BuracoHeuristicBot",
+        evaluator="sahrat.bots.buraco_eval:evaluate",
+        rollout_policy="sahrat.bots.buraco_heuristic:rollout_choice",
+        burn_policy=None,
+        side=_buraco_side,
+    ),
 }

@@ -136,3 +136,17 @@ def test_a_position_cannot_deal_so_its_turn_ends_waiting() -> None:
     state.apply_action(state.move_from_text("5S t3-t8"))
     assert state.current_player() == -2
     assert state.legal_actions() == ()
+
+
+def test_states_and_actions_survive_pickling() -> None:
+    # Search runs in worker processes: states go there and actions come back by pickle.
+    import pickle
+
+    state = midgame(7)
+    state.legal_actions()  # with its cache of Move objects
+    copy = pickle.loads(pickle.dumps(state))
+    assert copy.view(copy.turn) == state.view(state.turn)
+    assert copy.legal_actions() == state.legal_actions()
+    for action in [*state.legal_actions(), parse_action("dealer 1"), parse_action("shuffle AS")]:
+        assert pickle.loads(pickle.dumps(action)) == action
+        assert type(pickle.loads(pickle.dumps(action))) is type(action)

@@ -48,6 +48,10 @@ class Move(tuple[int, int, int, int, int, int]):
     ) -> Move:
         return _new_tuple(cls, (card, kind, a, b, c, d))
 
+    def __getnewargs__(self) -> tuple[int, int, int, int, int, int]:
+        # Pickle (worker processes) rebuilds a Move from its fields, not from one tuple.
+        return (self[0], self[1], self[2], self[3], self[4], self[5])
+
     @property
     def card(self) -> int:
         return self[0]
@@ -132,6 +136,9 @@ class Chance(tuple[int, int | tuple[int, ...]]):
 
     def __new__(cls, kind: int, value: int | tuple[int, ...]) -> Chance:
         return _new_tuple(cls, (kind, value))
+
+    def __getnewargs__(self) -> tuple[int, int | tuple[int, ...]]:
+        return (self[0], self[1])
 
     @property
     def kind(self) -> int:

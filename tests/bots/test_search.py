@@ -1,0 +1,171 @@
+"""The search bot, the autopilot and the worker pool: legal, deterministic, within budget,
+and blind to the cards the seat cannot see."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from typing import Any
+
+import pytest
+
+from sahrat.bots.autopilot import autopilot_action
+from sahrat.bots.ismcts import Budget, IsmctsBot
+from sahrat.bots.kits import KITS
+from sahrat.bots.worker import SearchPool
+from sahrat.game import CHANCE
+from sahrat.games.buraco import BuracoOptions, BuracoState
+from sahrat.games.jackaroo import JackarooState, Options, from_position
+from sahrat.games.jackaroo.actions import DISCARD
+from sahrat.simulation import SimSource
+
+
+def advance(state: Any, seed: int, decisions: int) -> Any:
+    """Play ``decisions`` random decisions (chance steps drawn as they come)."""
+    rng, source = random.Random(seed), SimSource(seed)
+    done = 0
+    while not state.is_terminal():
+        if state.current_player() == CHANCE:
+            state.apply_action(state.sample_chance(source))
+            continue
+        if done == decisions:
+            break
+        legal = state.legal_actions()
+        state.apply_action(legal[int(rng.random() * len(legal))])
+        done += 1
+    return state
+
+
+def jackaroo_states(count: int, preset: str = "sahrat", seats: int = 4) -> list[JackarooState]:
+    return [
+        advance(JackarooState.new_game(Options.preset(preset, seats)), seed, 20 + 15 * seed)
+        for seed in range(count)
+    ]
+
+
+def buraco_states(count: int, players: int = 4) -> list[BuracoState]:
+    return [
+        advance(BuracoState(BuracoOptions(players=players)), seed, 5 + 7 * seed)
+        for seed in range(count)
+    ]
+
+
+def poisoned(state: Any, seat: int, seed: int) -> Any:
+    """The same state seen from ``seat``, but with every hidden card dealt elsewhere."""
+    return state.determinize(seat, SimSource(seed + 12345))
+
+
+@pytest.mark.parametrize("preset", ["sahrat", "complex"])
+def test_search_returns_legal_jackaroo_moves(preset: str) -> None:
+    for state in jackaroo_states(6, preset):
+        bot = IsmctsBot(KITS["jackaroo"], Budget(iterations=60), seed=3)
+        assert bot.choose(state) in state.legal_actions()
+
+
+def test_search_returns_legal_buraco_actions() -> None:
+    for state in buraco_states(6):
+        bot = IsmctsBot(KITS["buraco"], Budget(iterations=40), seed=3)
+        action = bot.choose(state)
+        probe = state.clone()
+        probe.apply_action(action)  # raises if illegal
+
+
+@pytest.mark.parametrize("game", ["jackaroo", "buraco"])
+def test_search_is_deterministic_for_a_seed(game: str) -> None:
+    states = jackaroo_states(4) if game == "jackaroo" else buraco_states(4)
+    for state in states:
+        first = IsmctsBot(KITS[game], Budget(iterations=80), seed=9).choose(state)
+        again = IsmctsBot(KITS[game], Budget(iterations=80), seed=9).choose(state.clone())
+        assert first == again
+
+
+@pytest.mark.parametrize("game", ["jackaroo", "buraco"])
+def test_search_never_reads_hidden_cards(game: str) -> None:
+    states = jackaroo_states(6) if game == "jackaroo" else buraco_states(6)
+    changed = 0
+    for i, state in enumerate(states):
+        seat = state.current_player()
+        other = poisoned(state, seat, i)
+        assert other.view(seat) == state.view(seat)
+        changed += other.hands != state.hands
+        first = IsmctsBot(KITS[game], Budget(iterations=80), seed=5).choose(state)
+        blind = IsmctsBot(KITS[game], Budget(iterations=80), seed=5).choose(other)
+        assert first == blind
+    assert changed  # the poison really moved hidden cards
+
+
+def test_iteration_budget_is_exact() -> None:
+    state = jackaroo_states(3)[2]
+    while len(state.legal_actions()) < 2:
+        state = advance(state, 99, 1)
+    bot = IsmctsBot(KITS["jackaroo"], Budget(iterations=37), seed=1)
+    bot.choose(state)
+    assert bot.last_iterations == 37
+
+
+def test_time_budget_is_respected() -> None:
+    states = [s for s in jackaroo_states(8) if len(s.legal_actions()) > 1]
+    bot = IsmctsBot(KITS["jackaroo"], Budget(ms=40), seed=1)
+    for state in states[:4]:
+        start = time.perf_counter()
+        bot.choose(state)
+        elapsed = (time.perf_counter() - start) * 1000
+        # One iteration may run past the deadline; a few ms of slack covers it.
+        assert elapsed < 40 + 60
+        assert bot.last_iterations > 0
+
+
+def test_budget_parsing() -> None:
+    assert Budget.parse("100ms") == Budget(ms=100)
+    assert Budget.parse("0.5s") == Budget(ms=500)
+    assert Budget.parse("2000it") == Budget(iterations=2000)
+    for bad in ("", "100", "fast", "-5ms", "0it"):
+        with pytest.raises(ValueError, match="budget"):
+            Budget.parse(bad)
+
+
+def test_autopilot_burns_the_least_useful_card_when_stuck() -> None:
+    state = from_position({
+        "turn": 0,
+        "marbles": {"0": ["b"] * 4, "1": ["b"] * 4, "2": ["b"] * 4, "3": ["b"] * 4},
+        "hands": {"0": ["9S", "KS", "AH", "3D"], "1": 4, "2": 4, "3": 4},
+        "options": {"preset": "sahrat", "seats": 4},
+    })  # fmt: skip
+    # Marbles in base, an A and a K: not stuck. Take the A and K away:
+    state = from_position({
+        "turn": 0,
+        "marbles": {"0": ["b"] * 4, "1": ["b"] * 4, "2": ["b"] * 4, "3": ["b"] * 4},
+        "hands": {"0": ["9S", "JS", "3D"], "1": 4, "2": 4, "3": 4},
+    })  # fmt: skip
+    legal = state.legal_actions()
+    assert all(m.kind == DISCARD for m in legal)
+    action = autopilot_action("jackaroo", state, budget_ms=20, seed=1)
+    assert action in legal
+    assert action == KITS["jackaroo"].burn(state)
+
+
+def test_autopilot_plays_a_legal_move() -> None:
+    for state in jackaroo_states(3) + buraco_states(2):  # type: ignore[operator]
+        game = "jackaroo" if isinstance(state, JackarooState) else "buraco"
+        action = autopilot_action(game, state, budget_ms=30, seed=2)
+        state.clone().apply_action(action)
+
+
+def test_worker_pool_searches_in_another_process() -> None:
+    states = jackaroo_states(2)
+    with SearchPool(workers=1) as pool:
+        future = pool.submit("jackaroo", states[0], Budget(iterations=30), seed=4)
+        assert future.result(timeout=60) in states[0].legal_actions()
+        direct = IsmctsBot(KITS["jackaroo"], Budget(iterations=30), random.Random(4))
+        assert future.result() == direct.choose(states[0])
+
+        async def both() -> list[Any]:
+            return list(await asyncio.gather(
+                pool.choose("jackaroo", states[1], Budget(iterations=20), seed=1),
+                pool.autopilot("jackaroo", states[0], budget_ms=20, seed=1),
+            ))  # fmt: skip
+
+        chosen, auto = asyncio.run(both())
+        assert chosen in states[1].legal_actions()
+        assert auto in states[0].legal_actions()
