@@ -37,6 +37,9 @@ from sahrat.simulation import SimSource
 
 #: UCB1's exploration constant, for rewards in [-1, 1].
 EXPLORATION = 0.7
+#: Weight of the heuristic's opinion at the root, fading as ``1 / (visits + 1)``
+#: (progressive bias: it orders the first visits, then the statistics take over).
+PRIOR_WEIGHT = 1.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +103,9 @@ class IsmctsBot:
         self.kit = kit
         self._evaluate: Callable[[Any, int], float] = resolve(kit.evaluator)
         self._policy: Callable[[Any, random.Random], Any] = resolve(kit.rollout_policy)
+        self._prior: Callable[[Any, Any], list[float]] | None = (
+            resolve(kit.prior_scores) if kit.prior_scores else None
+        )
         self.budget = budget
         self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
         self.rollout_depth = rollout_depth
@@ -119,9 +125,19 @@ class IsmctsBot:
         best = max(legal, key=lambda a: root.children[a].visits if a in root.children else -1)
         return best
 
+    def root_priors(self, state: GameState) -> dict[Hashable, float]:
+        """Each root action's rank in the heuristic's opinion, scaled to [0, 1]."""
+        legal = state.legal_actions()
+        if self._prior is None or len(legal) < 2:
+            return {}
+        scores = self._prior(state, legal)
+        order = sorted(range(len(legal)), key=scores.__getitem__)
+        return {legal[i]: rank / (len(legal) - 1) for rank, i in enumerate(order)}
+
     def search(self, state: GameState) -> Node:
         seat = state.current_player()
         root = Node()
+        priors = self.root_priors(state)
         rng = self.rng
         source = SimSource(rng)
         budget = self.budget
@@ -131,13 +147,19 @@ class IsmctsBot:
         while iterations < limit:
             if deadline is not None and iterations and time.perf_counter() >= deadline:
                 break
-            self._iterate(root, state.determinize(seat, source), seat, rng, source)
+            self._iterate(root, state.determinize(seat, source), seat, rng, source, priors)
             iterations += 1
         self.last_iterations = iterations
         return root
 
     def _iterate(
-        self, root: Node, world: GameState, seat: int, rng: random.Random, source: SimSource
+        self,
+        root: Node,
+        world: GameState,
+        seat: int,
+        rng: random.Random,
+        source: SimSource,
+        priors: dict[Hashable, float],
     ) -> None:
         kit = self.kit
         path: list[tuple[Node, int]] = []  # (node, side that chose its action)
@@ -160,13 +182,16 @@ class IsmctsBot:
                 else:
                     child.available += 1
             if untried:
-                action = untried[int(rng.random() * len(untried))]
+                if node is root and priors:
+                    action = max(untried, key=priors.__getitem__)
+                else:
+                    action = untried[int(rng.random() * len(untried))]
                 child = children[action] = Node()
                 child.available = 1
                 world.apply_action(action)
                 path.append((child, kit.side(world, player)))
                 break
-            action = _ucb_pick(children, legal)
+            action = _ucb_pick(children, legal, priors if node is root else None)
             node = children[action]
             world.apply_action(action)
             path.append((node, kit.side(world, player)))
@@ -193,7 +218,9 @@ class IsmctsBot:
         return self._evaluate(world, seat)
 
 
-def _ucb_pick(children: dict[Hashable, Node], legal: Any) -> Hashable:
+def _ucb_pick(
+    children: dict[Hashable, Node], legal: Any, priors: dict[Hashable, float] | None
+) -> Hashable:
     best_action: Hashable = None
     best = -math.inf
     for action in legal:
@@ -201,6 +228,8 @@ def _ucb_pick(children: dict[Hashable, Node], legal: Any) -> Hashable:
         score = child.reward / child.visits + EXPLORATION * math.sqrt(
             math.log(child.available) / child.visits
         )
+        if priors:
+            score += PRIOR_WEIGHT * priors.get(action, 0.0) / (child.visits + 1)
         if score > best:
             best, best_action = score, action
     return best_action

@@ -39,6 +39,9 @@ class GameKit:
     burn_policy: str | None
     #: ``side(state, seat)``: 0 or 1, the team (or player) the seat plays for.
     side: Callable[[Any, int], int]
+    #: ``prior(state, legal) -> [score]``: the heuristic's opinion of each legal action
+    #: (higher is better, any scale), which steers the search's first visits.
+    prior_scores: str | None = None
 
     def evaluate(self, state: Any, seat: int) -> float:
         value: float = resolve(self.evaluator)(state, seat)
@@ -73,6 +76,7 @@ KITS: dict[str, GameKit] = {
         rollout_policy="sahrat.bots.jackaroo_heuristic:rollout_choice",
         burn_policy="sahrat.bots.jackaroo_heuristic:burn_choice",
         side=_jackaroo_side,
+        prior_scores="sahrat.bots.jackaroo_heuristic:score_moves",
     ),
     "buraco": GameKit(
         name="buraco",
