@@ -24,37 +24,64 @@ True
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
+from functools import lru_cache
 
 from sahrat.cards import RANK
 from sahrat.games.jackaroo.board import BASE0, PASS_MASK, PROGRESS, QUARTER, TRACK
 from sahrat.games.jackaroo.rules import PLAIN, Rules
 from sahrat.games.jackaroo.state import JackarooState
 
-#: Worth of a marble out of its base, on top of its progress: a capture costs it
-#: all its steps *and* an A or K to come back out.
-OUT = 24.0
-#: Bonus for a marble in its home lane (safe for good), and per square deeper in
-#: it (a marble on ``h.1`` stops the others from entering behind it).
-HOME_BONUS = 14.0
-LANE_STEP = 2.0
 #: Scale of :func:`evaluate`'s squashing: a lead of this many marble-steps is ~0.76.
 EVAL_SCALE = 250.0
-#: Chance that an opponent holding a hitting card uses it on the marble.
-HIT_RATE = 0.75
 
-#: ``VALUE[colour][square]``: what a marble of ``colour`` on ``square`` is worth.
-VALUE: list[list[float]] = []
-for _colour in range(4):
-    _row = [0.0] * (BASE0 + 4)
-    for _q in range(BASE0):
-        _p = PROGRESS[_colour][_q]
-        if _p < 0:
-            continue
-        if _p < TRACK:
-            _row[_q] = OUT + _p
-        else:
-            _row[_q] = OUT + _p + HOME_BONUS + LANE_STEP * (_p - TRACK)
-    VALUE.append(_row)
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """The knobs of the heuristic, in marble-steps (one step of progress is 1)."""
+
+    #: Worth of a marble out of its base, on top of its progress: a capture costs
+    #: all its steps *and* an A or K to come back out.
+    out: float = 24.0
+    #: Bonus for a marble in its home lane (safe for good), and per square deeper in
+    #: it (a marble on ``h.1`` stops the others from entering behind it).
+    home_bonus: float = 14.0
+    lane_step: float = 2.0
+    #: Chance that an opponent holding a hitting card uses it on the marble.
+    hit_rate: float = 0.75
+    #: Weight of the danger to our marbles, and of the chance our partner hits
+    #: theirs (they move first and may run, so it counts for less).
+    danger: float = 1.0
+    chance_to_hit: float = 0.35
+    #: A T's burn takes a card, i.e. a whole turn, from the next seat.
+    burn_worth: float = 7.0
+    #: Weight of what the cards left in the hand can still do.
+    planning: float = 1.0
+
+    @property
+    def values(self) -> list[list[float]]:
+        """``values[colour][square]``: what a marble of ``colour`` on ``square`` is worth."""
+        return marble_values(self.out, self.home_bonus, self.lane_step)
+
+
+@lru_cache(maxsize=16)
+def marble_values(out: float, home_bonus: float, lane_step: float) -> list[list[float]]:
+    table: list[list[float]] = []
+    for colour in range(4):
+        row = [0.0] * (BASE0 + 4)
+        for q in range(BASE0):
+            p = PROGRESS[colour][q]
+            if p < 0:
+                continue
+            if p < TRACK:
+                row[q] = out + p
+            else:
+                row[q] = out + p + home_bonus + lane_step * (p - TRACK)
+        table.append(row)
+    return table
+
+
+DEFAULT = Weights()
 
 ACE_BIT, FOUR_BIT, SEVEN_BIT, KING_BIT = 1 << 1, 1 << 4, 1 << 7, 1 << 13
 BRING_OUT_BITS = ACE_BIT | KING_BIT
@@ -93,15 +120,17 @@ def team_of(rules: Rules, seat: int) -> tuple[int, ...]:
     return (seat, partner) if partner >= 0 else (seat,)
 
 
-def board_score(loc: list[int], mine: tuple[int, ...], theirs: tuple[int, ...]) -> float:
+def board_score(
+    values: list[list[float]], loc: list[int], mine: tuple[int, ...], theirs: tuple[int, ...]
+) -> float:
     """Marble value of ``mine`` minus that of ``theirs``."""
     total = 0.0
     for colour in mine:
-        row = VALUE[colour]
+        row = values[colour]
         b = colour * 4
         total += row[loc[b]] + row[loc[b + 1]] + row[loc[b + 2]] + row[loc[b + 3]]
     for colour in theirs:
-        row = VALUE[colour]
+        row = values[colour]
         b = colour * 4
         total -= row[loc[b]] + row[loc[b + 1]] + row[loc[b + 2]] + row[loc[b + 3]]
     return total
@@ -153,6 +182,8 @@ class CardOdds:
 
 
 def exposure(
+    values: list[list[float]],
+    hit_rate: float,
     rules: Rules,
     loc: list[int],
     occ: list[int],
@@ -174,7 +205,7 @@ def exposure(
         fronts.append((seat, colour, squares, can_bring))
     lost = 0.0
     for colour in colours:
-        row = VALUE[colour]
+        row = values[colour]
         for m in range(colour * 4, colour * 4 + 4):
             q = loc[m]
             if q >= TRACK or rules.protected(occ, q):
@@ -185,18 +216,17 @@ def exposure(
                 if can_bring and q == their * QUARTER:
                     ranks = BRING_OUT_BITS
                 prog = PROGRESS[their]
-                pass_masks = PASS_MASK
                 target = prog[q]
                 for frm in squares:
                     d = target - prog[frm]
                     if 0 < d <= 13:
-                        if mask & pass_masks[their][frm][d] and _blocked(rules, occ, their, frm, d):
+                        if mask & PASS_MASK[their][frm][d] and _blocked(rules, occ, their, frm, d):
                             continue
                         ranks |= masks[d]
                     elif (frm - q) % TRACK == 4:
                         ranks |= FOUR_BIT
                 if ranks:
-                    safe *= 1.0 - HIT_RATE * odds.holds(seat, ranks)
+                    safe *= 1.0 - hit_rate * odds.holds(seat, ranks)
             if safe < 1.0:
                 lost += row[q] * (1.0 - safe)
     return lost
@@ -211,6 +241,7 @@ def _blocked(rules: Rules, occ: list[int], colour: int, frm: int, steps: int) ->
     return dest < 0
 
 
+_VALUES = DEFAULT.values
 #: A card's share of a hand, by rank, for :func:`evaluate` (no hands known there).
 _STATIC_ODDS = CardOdds([0] + [4] * 13, [4, 4, 4, 4])
 
@@ -226,9 +257,9 @@ def evaluate(state: JackarooState, seat: int) -> float:
         return 1.0 if seat in state.winners() else -1.0
     mine = team_of(rules, seat)
     theirs = tuple(s for s in rules.order if s not in mine)
-    loc = state.loc
-    score = board_score(loc, mine, theirs)
-    occ, mask = state.occ, state.mask
-    score -= exposure(rules, loc, occ, mask, mine, theirs, _STATIC_ODDS)
-    score += exposure(rules, loc, occ, mask, theirs, mine, _STATIC_ODDS)
+    loc, occ, mask = state.loc, state.occ, state.mask
+    values, rate = _VALUES, DEFAULT.hit_rate
+    score = board_score(values, loc, mine, theirs)
+    score -= exposure(values, rate, rules, loc, occ, mask, mine, theirs, _STATIC_ODDS)
+    score += exposure(values, rate, rules, loc, occ, mask, theirs, mine, _STATIC_ODDS)
     return math.tanh(score / EVAL_SCALE)

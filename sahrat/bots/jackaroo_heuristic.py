@@ -26,25 +26,13 @@ from __future__ import annotations
 
 import random
 
-from sahrat.bots.jackaroo_eval import (
-    VALUE,
-    CardOdds,
-    board_score,
-    exposure,
-    team_of,
-)
+from sahrat.bots.jackaroo_eval import DEFAULT, CardOdds, Weights, board_score, exposure, team_of
 from sahrat.bots.jackaroo_plan import card_keep_value, hand_potential
 from sahrat.cards import RANK
 from sahrat.games.jackaroo.actions import BURN, DISCARD, DISCARD_ALL, MOVE, SPLIT, SWAP, Move
 from sahrat.games.jackaroo.board import BASE0, HOME0, TRACK
 from sahrat.games.jackaroo.state import JackarooState
 
-#: Weight of the danger to our marbles, and of the chance our partner hits theirs
-#: (they move first and may run, so it counts for less).
-DANGER = 1.0
-CHANCE_TO_HIT = 0.35
-#: A T's burn takes a card, i.e. a whole turn, from the next seat.
-BURN_WORTH = 7.0
 WIN = 1e9
 
 
@@ -53,8 +41,11 @@ class JackarooHeuristicBot:
 
     name = "heuristic"
 
-    def __init__(self, seed: int | random.Random | None = None) -> None:
+    def __init__(
+        self, seed: int | random.Random | None = None, *, weights: Weights = DEFAULT
+    ) -> None:
         self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        self.weights = weights
 
     def choose(self, state: JackarooState) -> Move:
         legal: tuple[Move, ...] = state.legal_moves()
@@ -64,15 +55,18 @@ class JackarooHeuristicBot:
             return legal[0]
         if legal[0].kind in (DISCARD, DISCARD_ALL):
             return burn_choice(state)
-        scores = score_moves(state, legal)
+        scores = score_moves(state, legal, self.weights)
         best = max(scores)
         ties = [m for m, s in zip(legal, scores, strict=True) if s >= best - 1e-9]
         return ties[0] if len(ties) == 1 else self.rng.choice(ties)
 
 
-def score_moves(state: JackarooState, legal: tuple[Move, ...]) -> list[float]:
+def score_moves(
+    state: JackarooState, legal: tuple[Move, ...], weights: Weights = DEFAULT
+) -> list[float]:
     """A score per move, in marble-steps, for the seat to move."""
     rules = state.rules
+    values, rate = weights.values, weights.hit_rate
     seat = state.turn
     mine = team_of(rules, seat)
     theirs = tuple(s for s in rules.order if s not in mine)
@@ -101,7 +95,7 @@ def score_moves(state: JackarooState, legal: tuple[Move, ...]) -> list[float]:
                 sizes[rules.next_seat[seat]] -= 1
                 burn_odds = CardOdds(odds.unseen, sizes)
             move_odds = burn_odds
-            bonus = BURN_WORTH
+            bonus = weights.burn_worth
         if (b >= HOME0 or d >= HOME0) and rules.winner(loc2) >= 0:
             scores.append(WIN if rules.winner(loc2) in mine else -WIN)
             continue
@@ -109,14 +103,18 @@ def score_moves(state: JackarooState, legal: tuple[Move, ...]) -> list[float]:
         for q in loc2:
             if q < BASE0:
                 mask2 |= 1 << q
-        score = board_score(loc2, mine, theirs) + bonus
-        score -= DANGER * exposure(rules, loc2, occ2, mask2, mine, theirs, move_odds)
+        score = board_score(values, loc2, mine, theirs) + bonus
+        score -= weights.danger * exposure(
+            values, rate, rules, loc2, occ2, mask2, mine, theirs, move_odds
+        )
         if partner >= 0:
-            score += CHANCE_TO_HIT * exposure(rules, loc2, occ2, mask2, theirs, (partner,), odds)
+            score += weights.chance_to_hit * exposure(
+                values, rate, rules, loc2, occ2, mask2, theirs, (partner,), odds
+            )
         rest = list(hand)
         rest.remove(card)
         colour = rules.controlled(loc2, seat)
-        score += hand_potential(rules, loc2, occ2, colour, rest)
+        score += weights.planning * hand_potential(rules, values, loc2, occ2, colour, theirs, rest)
         scores.append(score)
     return scores
 
@@ -163,4 +161,4 @@ def rollout_choice(state: JackarooState, rng: random.Random) -> Move:
     return rng.choice(good) if good else rng.choice(legal)
 
 
-__all__ = ["VALUE", "JackarooHeuristicBot", "burn_choice", "rollout_choice", "score_moves"]
+__all__ = ["JackarooHeuristicBot", "Weights", "burn_choice", "rollout_choice", "score_moves"]
