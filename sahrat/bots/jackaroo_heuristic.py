@@ -114,7 +114,7 @@ def score_moves(
         rest = list(hand)
         rest.remove(card)
         colour = rules.controlled(loc2, seat)
-        score += weights.planning * hand_potential(rules, values, loc2, occ2, colour, theirs, rest)
+        score += weights.planning * hand_potential(rules, loc2, occ2, colour, rest)
         scores.append(score)
     return scores
 
