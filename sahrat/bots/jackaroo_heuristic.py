@@ -26,7 +26,15 @@ from __future__ import annotations
 
 import random
 
-from sahrat.bots.jackaroo_eval import DEFAULT, CardOdds, Weights, board_score, exposure, team_of
+from sahrat.bots.jackaroo_eval import (
+    DEFAULT,
+    CardOdds,
+    Weights,
+    board_score,
+    evaluate,
+    exposure,
+    team_of,
+)
 from sahrat.bots.jackaroo_plan import card_keep_value, hand_potential
 from sahrat.cards import RANK
 from sahrat.games.jackaroo.actions import BURN, DISCARD, DISCARD_ALL, MOVE, SPLIT, SWAP, Move
@@ -112,7 +120,10 @@ def score_moves(
                 values, rate, rules, loc2, occ2, mask2, theirs, (partner,), odds
             )
         rest = list(hand)
-        rest.remove(card)
+        if kind == DISCARD_ALL:
+            rest.clear()
+        else:
+            rest.remove(card)
         colour = rules.controlled(loc2, seat)
         score += weights.planning * hand_potential(rules, loc2, occ2, colour, rest)
         scores.append(score)
@@ -161,4 +172,11 @@ def rollout_choice(state: JackarooState, rng: random.Random) -> Move:
     return rng.choice(good) if good else rng.choice(legal)
 
 
-__all__ = ["JackarooHeuristicBot", "Weights", "burn_choice", "rollout_choice", "score_moves"]
+__all__ = [
+    "JackarooHeuristicBot",
+    "Weights",
+    "burn_choice",
+    "evaluate",
+    "rollout_choice",
+    "score_moves",
+]
