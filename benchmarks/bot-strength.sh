@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Bot strength, measured with the arena. SCALE divides the number of games
+# (SCALE=10 for a quick look); every run prints one JSON object.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scale=${1:-1}
+arena() { .venv/bin/sahrat arena --json "$@"; }
+
+for preset in sahrat complex; do
+    arena --game jackaroo --jackaroo-preset "$preset" --seats 4 \
+        --team-a heuristic --team-b random --games $((1000 / scale)) --seed 1
+done
+arena --game jackaroo --seats 2 --team-a heuristic --team-b random --games $((1000 / scale)) --seed 1
+for preset in sahrat complex; do
+    arena --game jackaroo --jackaroo-preset "$preset" --seats 4 \
+        --team-a ismcts:100ms --team-b heuristic --games $((300 / scale)) --seed 1
+done
+arena --game jackaroo --seats 2 --team-a ismcts:100ms --team-b heuristic --games $((300 / scale)) --seed 1
+arena --game buraco --seats 4 --buraco-target 1000 \
+    --team-a heuristic --team-b random --games $((200 / scale)) --seed 1
+arena --game buraco --seats 4 --buraco-target 1000 \
+    --team-a ismcts:100ms --team-b heuristic --games $((100 / scale)) --seed 1
