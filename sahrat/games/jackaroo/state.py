@@ -52,7 +52,6 @@ _NONE, _DEALER, _DECK, _RESHUFFLE, _PICK = range(5)
 SCHEDULES = {4: (5, 4, 4), 2: (5, 4, 4, 4, 4, 5)}
 FOUR_EACH = 4
 
-_new_move = tuple.__new__
 _RULES: dict[Options, Rules] = {}
 
 
