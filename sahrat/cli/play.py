@@ -4,15 +4,18 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import json
 import random
+from typing import Any
 
 from sahrat.bots.jackaroo_greedy import GreedyJackarooBot
 from sahrat.cards import format_cards
-from sahrat.fairness import FairSource, Seeds, new_server_seed
-from sahrat.game import CHANCE, TERMINAL
+from sahrat.fairness import Seeds, new_server_seed
+from sahrat.game import GameState
 from sahrat.games.jackaroo import JackarooState, Options
 from sahrat.games.jackaroo.actions import DEALER, PICK, SHUFFLE, Chance
 from sahrat.games.jackaroo.options import PRESETS
+from sahrat.records import Recorder
 
 TEAMS = {0: "A", 1: "B", 2: "A", 3: "B"}
 
@@ -22,6 +25,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--preset", choices=sorted(PRESETS), default="sahrat")
     parser.add_argument("--seats", type=int, choices=(2, 4), default=4)
     parser.add_argument("--seed", type=int, help="replay the same game (default: a fresh one)")
+    parser.add_argument("--record", metavar="FILE", help="write the game's record (JSON) here")
     parser.set_defaults(handler=run)
 
 
@@ -32,34 +36,36 @@ def run(args: argparse.Namespace) -> int:
     else:
         server_seed = hashlib.sha256(f"sahrat-demo-{args.seed}".encode()).digest()
         game_id = f"demo-{args.seed}"
-    state = JackarooState.new_game(options)
-    seeds = Seeds(server_seed, game_id, tuple(f"bot{seat}" for seat in state.seats))
-    source = FairSource(seeds)
-    bots = {seat: GreedyJackarooBot(random.Random(f"{game_id}/{seat}")) for seat in state.seats}
+    seats = JackarooState(options).seats
+    seeds = Seeds(server_seed, game_id, tuple(f"bot{seat}" for seat in seats))
+    players = [{"seat": seat, "name": f"bot{seat}", "bot": True} for seat in seats]
+    recorder = Recorder("jackaroo", options.to_json(), seeds, players, on_chance=describe_chance)
+    bots = {seat: GreedyJackarooBot(random.Random(f"{game_id}/{seat}")) for seat in seats}
 
     print(f"Jackaroo: {options.describe()}, game {game_id}")
     print(f"commitment {seeds.commitment}, client seeds {','.join(seeds.client_seeds)}")
+    recorder.run_chance()
+    state: Any = recorder.state
     moves = 0
-    while state.current_player() != TERMINAL:
+    while not state.is_terminal():
         seat = state.current_player()
-        if seat == CHANCE:
-            chance = state.sample_chance(source)
-            burnt_from = state.rules.next_seat[state.actor]
-            state.apply_action(chance)
-            describe_chance(state, chance, burnt_from)
-            continue
         move = bots[seat].choose(state)
-        state.apply_action(move)
         moves += 1
         print(f"{moves:4}. seat {seat} ({TEAMS[seat]})  {move}")
+        recorder.play(seat, move)
     winners = state.winners()
     names = " and ".join(f"seat {s}" for s in winners)
     print(f"winner: {names} (team {TEAMS[winners[0]]}) after {moves} moves")
     print(f"server seed {server_seed.hex()} (check: sha256 = commitment)")
+    if args.record:
+        with open(args.record, "w", encoding="utf-8") as handle:
+            json.dump(recorder.to_json(), handle)
+        print(f"record written to {args.record} (check it with: sahrat verify {args.record})")
     return 0
 
 
-def describe_chance(state: JackarooState, chance: Chance, burnt_from: int) -> None:
+def describe_chance(chance: Chance, game: GameState) -> None:
+    state: Any = game
     if chance.kind == DEALER:
         print(f"first dealer: seat {state.dealer}")
     elif chance.kind == SHUFFLE:
@@ -67,4 +73,5 @@ def describe_chance(state: JackarooState, chance: Chance, burnt_from: int) -> No
         for seat in state.seats:
             print(f"      seat {seat} holds {format_cards(state.hands[seat])}")
     elif chance.kind == PICK:
-        print(f"      the T burns a card of seat {burnt_from}: {format_cards(state.discard[-1:])}")
+        victim = state.rules.next_seat[state.actor]
+        print(f"      the T burns a card of seat {victim}: {format_cards(state.discard[-1:])}")

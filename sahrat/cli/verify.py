@@ -1,0 +1,35 @@
+"""``sahrat verify RECORD.json``: check a finished game's record (fairness.md §4)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from sahrat.errors import MalformedInput
+from sahrat.records import verify
+
+#: Exit status of a record that fails a check (2 stays for unreadable input).
+EXIT_FAILED = 1
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser("verify", help="check a game record's shuffles and moves")
+    parser.add_argument("record", metavar="RECORD.json")
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        with open(args.record, encoding="utf-8") as handle:
+            record = json.load(handle)
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise MalformedInput(f"cannot read {args.record}: {error}", args.record) from None
+    if not isinstance(record, dict):
+        raise MalformedInput("a record is a JSON object", args.record)
+    checks = verify(record)
+    for check in checks:
+        print(f"step {check.step}: {'ok' if check.ok else 'FAILED'}: {check.message}")
+    if len(checks) == 4 and all(check.ok for check in checks):
+        print("verified")
+        return 0
+    return EXIT_FAILED

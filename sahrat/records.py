@@ -1,0 +1,254 @@
+"""Game records that prove the shuffle (``fairness.md`` §4), and their verification.
+
+A :class:`Recorder` runs a game's chance steps from the fair streams and
+logs every action with its time; its JSON record holds the options, the
+seats, the commitment, the client seeds, every shuffle (label, input and
+output orders), every pick (label, n, value), the cards each seat was dealt,
+the move log and the result, and, once the game is over, the server seed.
+
+:func:`verify` checks a record as anyone could, with nothing but the record:
+
+1. ``SHA-256(server_seed)`` equals the commitment;
+2. every shuffle and pick recomputes from its label and input;
+3. replaying the log, each chance step is the one the engine draws from
+   those streams, and the cards each seat was dealt match;
+4. the moves replay legally to the recorded result.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from collections.abc import Callable, MutableSequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from sahrat.cards import CODES, parse_cards
+from sahrat.errors import MalformedInput, SahratError
+from sahrat.fairness import FairSource, RandomSource, Seeds, Stream, parse_seed_hex
+from sahrat.game import CHANCE, GameState
+from sahrat.games.buraco import BuracoOptions, BuracoState
+from sahrat.games.jackaroo import JackarooState, Options
+
+RECORD_VERSION = 1
+
+
+class RecordingSource:
+    """A :class:`RandomSource` that remembers every draw it makes."""
+
+    def __init__(self, inner: RandomSource) -> None:
+        self.inner = inner
+        self.shuffles: list[dict[str, Any]] = []
+        self.picks: list[dict[str, Any]] = []
+
+    def uniform(self, label: str, n: int) -> int:
+        value = self.inner.uniform(label, n)
+        self.picks.append({"label": label, "n": n, "value": value})
+        return value
+
+    def shuffle(self, label: str, items: MutableSequence[int]) -> None:
+        before = [CODES[c] for c in items]
+        self.inner.shuffle(label, items)
+        self.shuffles.append({"label": label, "input": before, "output": [CODES[c] for c in items]})
+
+
+@dataclass(frozen=True, slots=True)
+class GameRules:
+    """How to start a game from its options, and what a seat holds."""
+
+    new_state: Callable[[dict[str, Any]], GameState]
+    seats: Callable[[GameState], tuple[int, ...]]
+    hand: Callable[[GameState, int], list[int]]
+    winners: Callable[[GameState], list[int]]
+
+
+def _jackaroo_winners(state: Any) -> list[int]:
+    return list(state.winners())
+
+
+def _buraco_winners(state: Any) -> list[int]:
+    return list(state.seats_of(state.winner)) if state.is_terminal() else []
+
+
+GAMES: dict[str, GameRules] = {
+    "jackaroo": GameRules(
+        new_state=lambda options: JackarooState.new_game(Options.from_json(options)),
+        seats=lambda state: state.seats,  # type: ignore[attr-defined]
+        hand=lambda state, seat: list(state.hands[seat]),  # type: ignore[attr-defined]
+        winners=_jackaroo_winners,
+    ),
+    "buraco": GameRules(
+        new_state=lambda options: BuracoState(BuracoOptions.from_json(options)),
+        seats=lambda state: tuple(range(state.players)),  # type: ignore[attr-defined]
+        hand=lambda state, seat: sorted(state.hand(seat)),  # type: ignore[attr-defined]
+        winners=_buraco_winners,
+    ),
+}
+
+
+@dataclass
+class Recorder:
+    """Runs one game's chance steps from the fair streams and keeps its record."""
+
+    game: str
+    options: dict[str, Any]
+    seeds: Seeds
+    #: Per seat: ``{"seat": n, "name": …, "bot": bool}``.
+    players: list[dict[str, Any]]
+    clock: Callable[[], float] = time.time
+    #: Called after each chance step with the action and the state (to show deals).
+    on_chance: Callable[[Any, GameState], None] | None = None
+    state: GameState = field(init=False)
+    log: list[dict[str, Any]] = field(default_factory=list)
+    deals: list[dict[str, Any]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if self.game not in GAMES:
+            raise MalformedInput(f"unknown game {self.game!r}", self.game)
+        self.rules = GAMES[self.game]
+        self.state = self.rules.new_state(self.options)
+        self.source = RecordingSource(FairSource(self.seeds))
+
+    def run_chance(self) -> None:
+        """Play every chance step due now (first dealer, shuffles, picks)."""
+        while self.state.current_player() == CHANCE:
+            action = self.state.sample_chance(self.source)
+            self.state.apply_action(action)
+            self.log.append({"seat": None, "action": str(action), "time": self.clock()})
+            if str(action).startswith("shuffle"):
+                hands = {str(s): [CODES[c] for c in self.rules.hand(self.state, s)]
+                         for s in self.rules.seats(self.state)}  # fmt: skip
+                self.deals.append({"after": len(self.log) - 1, "hands": hands})
+            if self.on_chance is not None:
+                self.on_chance(action, self.state)
+
+    def play(self, seat: int, action: Any) -> None:
+        """Apply a seat's action (checked by the engine) and log it."""
+        if self.state.current_player() != seat:
+            raise SahratError(f"seat {seat} is not to move")
+        self.state.apply_action(action)
+        self.log.append({"seat": seat, "action": str(action), "time": self.clock()})
+        self.run_chance()
+
+    def to_json(self) -> dict[str, Any]:
+        """The record; the server seed appears only once the game is over."""
+        record: dict[str, Any] = {
+            "version": RECORD_VERSION,
+            "game": self.game,
+            "game_id": self.seeds.game_id,
+            "options": self.options,
+            "players": self.players,
+            "commitment": self.seeds.commitment,
+            "client_seeds": list(self.seeds.client_seeds),
+            "shuffles": self.source.shuffles,
+            "picks": self.source.picks,
+            "deals": self.deals,
+            "log": self.log,
+            "result": {"winners": self.rules.winners(self.state)}
+            if self.state.is_terminal()
+            else None,
+        }
+        if self.state.is_terminal():
+            record["server_seed"] = self.seeds.server_seed.hex()
+        return record
+
+
+@dataclass(frozen=True, slots=True)
+class Check:
+    step: int
+    ok: bool
+    message: str
+
+
+class _Failed(Exception):
+    pass
+
+
+def verify(record: dict[str, Any]) -> list[Check]:
+    """Steps 1–4 of ``fairness.md`` §4; stops at the first failed step."""
+    checks: list[Check] = []
+
+    def step(number: int, run: Callable[[], str]) -> bool:
+        try:
+            checks.append(Check(number, True, run()))
+            return True
+        except _Failed as failure:
+            checks.append(Check(number, False, str(failure)))
+        except (KeyError, TypeError, ValueError, SahratError) as error:
+            checks.append(Check(number, False, f"malformed record: {error}"))
+        return False
+
+    seeds_box: list[Seeds] = []
+
+    def commitment() -> str:
+        seed_hex = record.get("server_seed")
+        if not isinstance(seed_hex, str):
+            raise _Failed("the record has no server seed yet (the game is not over)")
+        seed = parse_seed_hex(seed_hex)
+        digest = hashlib.sha256(seed).hexdigest()
+        if digest != record["commitment"]:
+            raise _Failed(f"SHA-256 of the server seed is {digest}, not the commitment "
+                          f"{record['commitment']}")  # fmt: skip
+        seeds_box.append(Seeds(seed, record["game_id"], tuple(record["client_seeds"])))
+        return "the server seed matches the commitment"
+
+    def recompute() -> str:
+        seeds = seeds_box[0]
+        for i, entry in enumerate(record["shuffles"]):
+            deck = parse_cards(entry["input"], joker=True)
+            Stream(seeds, entry["label"]).shuffle(deck)
+            if [CODES[c] for c in deck] != entry["output"]:
+                raise _Failed(f"shuffle {i} ({entry['label']}) does not recompute from its input")
+        for i, entry in enumerate(record["picks"]):
+            if Stream(seeds, entry["label"]).uniform(entry["n"]) != entry["value"]:
+                raise _Failed(f"pick {i} ({entry['label']}) does not recompute")
+        return f"{len(record['shuffles'])} shuffles and {len(record['picks'])} picks recompute"
+
+    replay_box: list[GameState] = []
+
+    def deals() -> str:
+        rules = GAMES[record["game"]]
+        state = rules.new_state(record["options"])
+        source = RecordingSource(FairSource(seeds_box[0]))
+        deals_by_entry = {d["after"]: d["hands"] for d in record["deals"]}
+        for i, entry in enumerate(record["log"]):
+            if entry["seat"] is not None:
+                if state.current_player() != entry["seat"]:
+                    raise _Failed(f"log entry {i}: seat {entry['seat']} is not to move")
+                try:
+                    state.apply_action(state.parse_action(entry["action"]))
+                except SahratError as error:
+                    raise _Failed(f"log entry {i}: {error}") from None
+                continue
+            if state.current_player() != CHANCE:
+                raise _Failed(f"log entry {i} is a chance step where a seat must act")
+            drawn = state.sample_chance(source)
+            if str(drawn) != entry["action"]:
+                raise _Failed(f"log entry {i}: the streams give {str(drawn)[:40]}…, "
+                              f"the record has {entry['action'][:40]}…")  # fmt: skip
+            state.apply_action(drawn)
+            if str(drawn).startswith("shuffle"):
+                hands = {str(s): [CODES[c] for c in rules.hand(state, s)]
+                         for s in rules.seats(state)}  # fmt: skip
+                if deals_by_entry.get(i) != hands:
+                    raise _Failed(f"the cards dealt after log entry {i} differ from the record")
+        if source.shuffles != record["shuffles"] or source.picks != record["picks"]:
+            raise _Failed("the record's shuffles or picks are not the ones the game drew")
+        replay_box.append(state)
+        return f"{len(record['deals'])} deals follow from the shuffles"
+
+    def result() -> str:
+        state = replay_box[0]
+        rules = GAMES[record["game"]]
+        if not state.is_terminal():
+            raise _Failed("replaying the log does not reach the end of the game")
+        winners = rules.winners(state)
+        if record.get("result") != {"winners": winners}:
+            raise _Failed(f"replaying the log gives the winners {winners}, "
+                          f"the record says {record.get('result')}")  # fmt: skip
+        return f"the log replays to the recorded result (winners {winners})"
+
+    for number, run in ((1, commitment), (2, recompute), (3, deals), (4, result)):
+        if not step(number, run):
+            break
+    return checks
