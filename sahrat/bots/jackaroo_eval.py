@@ -54,9 +54,9 @@ class Weights:
     danger: float = 1.0
     chance_to_hit: float = 0.35
     #: A T's burn takes a card, i.e. a whole turn, from the next seat.
-    burn_worth: float = 7.0
+    burn_worth: float = 14.0
     #: Weight of what the cards left in the hand can still do.
-    planning: float = 1.0
+    planning: float = 2.0
 
     @property
     def values(self) -> list[list[float]]:

@@ -42,6 +42,8 @@ from sahrat.games.jackaroo.board import BASE0, HOME0, TRACK
 from sahrat.games.jackaroo.state import JackarooState
 
 WIN = 1e9
+#: Cards a seat is dealt in a new round (near enough for both deals).
+NEXT_DEAL = 4
 
 
 class JackarooHeuristicBot:
@@ -82,13 +84,15 @@ def score_moves(
     odds = CardOdds.for_seat(state, seat)
     hand = state.hands[seat]
     loc, occ = state.loc, state.occ
-    burn_odds: CardOdds | None = None
+    # The hands the opponents hold before our next turn: one less for the next seat
+    # after a burn; a fresh deal on top when this is our last card.
+    last = len(hand) == 1
+    variants: dict[bool, CardOdds] = {}
     scores: list[float] = []
     for move in legal:
         card, kind, a, b, c, d = move
         loc2 = loc[:]
         occ2 = occ[:]
-        move_odds = odds
         bonus = 0.0
         if kind == MOVE:
             rules.move_marble(loc2, occ2, a, b, RANK[card])
@@ -98,12 +102,16 @@ def score_moves(
         elif kind == SWAP:
             rules.swap(loc2, occ2, a, b)
         elif kind == BURN:
-            if burn_odds is None:
-                sizes = odds.sizes[:]
-                sizes[rules.next_seat[seat]] -= 1
-                burn_odds = CardOdds(odds.unseen, sizes)
-            move_odds = burn_odds
             bonus = weights.burn_worth
+        burn = kind == BURN
+        move_odds = variants.get(burn)
+        if move_odds is None:
+            sizes = odds.sizes[:]
+            if burn:
+                sizes[rules.next_seat[seat]] -= 1
+            if last:
+                sizes = [n + NEXT_DEAL for n in sizes]
+            move_odds = variants[burn] = CardOdds(odds.unseen, sizes)
         if (b >= HOME0 or d >= HOME0) and rules.winner(loc2) >= 0:
             scores.append(WIN if rules.winner(loc2) in mine else -WIN)
             continue
