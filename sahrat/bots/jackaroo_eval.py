@@ -55,8 +55,13 @@ class Weights:
     chance_to_hit: float = 0.35
     #: A T's burn takes a card, i.e. a whole turn, from the next seat.
     burn_worth: float = 14.0
-    #: Weight of what the cards left in the hand can still do.
-    planning: float = 2.0
+    #: What a card left in the hand is worth when it can still bring a marble out,
+    #: drop one exactly into the home lane, or take the 4's shortcut from just past
+    #: the start square; and the scale of every card's own flexibility (``FLEX``).
+    keep_out: float = 16.0
+    keep_enter: float = 5.0
+    keep_shortcut: float = 28.0
+    keep_flex: float = 2.0
 
     @property
     def values(self) -> list[list[float]]:

@@ -133,7 +133,7 @@ def score_moves(
         else:
             rest.remove(card)
         colour = rules.controlled(loc2, seat)
-        score += weights.planning * hand_potential(rules, loc2, occ2, colour, rest)
+        score += hand_potential(weights, loc2, occ2, colour, rest)
         scores.append(score)
     return scores
 
@@ -149,7 +149,7 @@ def burn_choice(state: JackarooState) -> Move:
     colour = state.rules.controlled(state.loc, seat)
     return min(
         legal,
-        key=lambda m: (card_keep_value(state.rules, state.loc, state.occ, colour, m.card), m.card),
+        key=lambda m: (card_keep_value(DEFAULT, state.loc, state.occ, colour, m.card), m.card),
     )
 
 

@@ -10,18 +10,13 @@ a burn.
 
 from __future__ import annotations
 
+from sahrat.bots.jackaroo_eval import Weights
 from sahrat.cards import RANK
 from sahrat.games.jackaroo.board import BASE0, PROGRESS, QUARTER, TRACK
-from sahrat.games.jackaroo.rules import Rules
 
 #: A card's own flexibility, by rank, whatever the board: the A (out, 1 or 11),
 #: the 7 (split), the J (swap), the 4 (backwards), the K (out, sweep).
 FLEX = (0.0, 3.0, 0.5, 0.5, 2.0, 1.5, 0.5, 3.5, 0.5, 0.5, 1.0, 2.5, 0.5, 3.0)
-#: Worth of a card that can bring a marble out / drop one exactly into the home
-#: lane / take the 4's shortcut from just past the start square.
-BRING_OUT = 12.0
-ENTER = 7.0
-SHORTCUT = 14.0
 
 #: ``STEPS[rank]``: the forward step counts a card of that rank can give one marble.
 STEPS: tuple[tuple[int, ...], ...] = (
@@ -53,7 +48,7 @@ def lane_steps(loc: list[int], occ: list[int], colour: int) -> int:
 
 
 def hand_potential(
-    rules: Rules, loc: list[int], occ: list[int], colour: int, cards: list[int]
+    weights: Weights, loc: list[int], occ: list[int], colour: int, cards: list[int]
 ) -> float:
     """What ``cards`` are worth on this board for ``colour``."""
     if not cards:
@@ -69,35 +64,40 @@ def hand_potential(
         elif q < TRACK and prog[q] < 3:
             shortcut = True
     start = colour * QUARTER
-    out_worth = BRING_OUT if occ[start] < 0 or occ[start] >> 2 != colour else BRING_OUT / 2
+    out_worth = weights.keep_out
+    if occ[start] >= 0 and occ[start] >> 2 == colour:
+        out_worth /= 2  # our own marble must leave the start square first
     enter = lane_steps(loc, occ, colour)
+    flex, enter_worth = weights.keep_flex, weights.keep_enter
     total = 0.0
     bring = 0
     for card in cards:
         if card < 0:
             continue
         r = RANK[card]
-        u = FLEX[r]
+        u = flex * FLEX[r]
         if (r == 1 or r == 13) and bring < in_base:
             bring += 1
             u = out_worth
         elif r == 4 and shortcut:
-            u = SHORTCUT
+            u = weights.keep_shortcut
         elif enter & STEP_BITS[r]:
-            u = max(u, ENTER)
+            u = max(u, enter_worth)
         total += u
     return total
 
 
-def card_keep_value(rules: Rules, loc: list[int], occ: list[int], colour: int, card: int) -> float:
+def card_keep_value(
+    weights: Weights, loc: list[int], occ: list[int], colour: int, card: int
+) -> float:
     """How much a hand misses ``card`` if it is burnt now (higher: keep it)."""
     r = RANK[card]
-    value = FLEX[r]
+    value = weights.keep_flex * FLEX[r]
     b = colour * 4
     if (r == 1 or r == 13) and any(loc[m] >= BASE0 for m in range(b, b + 4)):
-        value += BRING_OUT
+        value += weights.keep_out
     if r == 4 and any(loc[m] < TRACK and PROGRESS[colour][loc[m]] < 3 for m in range(b, b + 4)):
-        value += SHORTCUT
+        value += weights.keep_shortcut
     if lane_steps(loc, occ, colour) & STEP_BITS[r]:
-        value += ENTER
+        value += weights.keep_enter
     return value

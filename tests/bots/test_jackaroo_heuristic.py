@@ -94,7 +94,7 @@ def test_heuristic_spares_its_partner() -> None:
 
 
 def test_heuristic_brings_a_marble_out() -> None:
-    state = position({0: ["t30"]}, ["AS", "8H"])
+    state = position({0: ["t30"]}, ["AS", "2H"])
     assert choice(state) == "AS b0-t0"
 
 
