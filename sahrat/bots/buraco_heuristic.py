@@ -157,10 +157,13 @@ class BuracoHeuristicBot:
                     best = (value, action)
         if best is not None:
             return best[1]
+        discards = [action for action in legal if action.kind == act.DISCARD]
+        if not discards:
+            # The last card may not be discarded: lay down whatever the engine allows.
+            return max(legal, key=lambda action: meld_score(action, outlook))
         rng = self.rng.random
         return min(
-            (action for action in legal if action.kind == act.DISCARD),
-            key=lambda action: discard_cost(action.cards[0], outlook) + 0.01 * rng(),
+            discards, key=lambda action: discard_cost(action.cards[0], outlook) + 0.01 * rng()
         )
 
 
@@ -344,8 +347,10 @@ def rollout_choice(state: BuracoState, rng: random.Random) -> BuracoAction:
     seat = state.to_move
     side = seat & 1
     if state.phase == DRAW:
-        if len(legal) == 1:
-            return legal[0]
+        # Never a pile of one card: after a take the pile holds one, so every take
+        # follows a draw, the stock shrinks and a rollout cannot go round in circles.
+        if len(legal) == 1 or len(state.pile) < 2:
+            return act.draw()
         if state.options.closed:
             takes = [
                 a for a in legal if a.kind != act.DRAW and not any(IS_WILD[c] for c in a.cards)
@@ -372,6 +377,8 @@ def rollout_choice(state: BuracoState, rng: random.Random) -> BuracoAction:
             melds.append(action)
     if melds:
         return rng.choice(melds)
+    if not discards:
+        return rng.choice(legal)  # the last card may not be discarded: meld what is left
     hand = state.hands[seat]
     theirs = state.melds[1 - side]
     best = discards[0]
