@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from sahrat.cards import JOKER, RANK, SUIT
 from sahrat.games.buraco.generate import SLOT_CARD
-from sahrat.games.buraco.melds import CANASTA, HIGH_ACE, Meld, addable_cards
+from sahrat.games.buraco.melds import CANASTA, HIGH_ACE, SEQUENCE, Meld, addable_cards
 from sahrat.games.buraco.points import CARD_POINTS, IS_WILD
 from sahrat.games.buraco.state import TAKEN, UNTAKEN, BuracoState
 
@@ -144,11 +144,12 @@ def read_table(state: BuracoState, seat: int) -> Outlook:
         for card in addable_cards(meld):
             if not IS_WILD[card]:
                 own_adds.add(card)
-                own_near.update(
-                    other
-                    for other, weight in NEIGHBOURS[card]
-                    if weight == NEXT_KEEP and other not in on_meld
-                )
+                if meld.kind == SEQUENCE:
+                    own_near.update(
+                        other
+                        for other, weight in NEIGHBOURS[card]
+                        if weight == NEXT_KEEP and other not in on_meld
+                    )
     own_near -= own_adds
     their_adds: set[int] = set()
     for meld in theirs:
