@@ -1,16 +1,15 @@
-"""What a Jackaroo position is worth to a side: marble values, card odds and danger.
+"""What a Jackaroo position is worth to a side: marble values, shape and danger.
 
 The heuristic bot (:mod:`sahrat.bots.jackaroo_heuristic`) scores each legal
 move by the board it leaves; search uses :func:`evaluate` at its leaves. Both
-count in *marble-steps*: one step of progress is worth 1, a marble leaving
-its base is worth :data:`OUT` on top, and the home lane is worth a bonus
-since nothing can touch a marble there.
+count in *marble-steps*: one step of progress is worth 1, a marble out of its
+base is worth :attr:`Weights.out` on top, and the home lane a bonus, since
+nothing can touch a marble there.
 
 Danger is card-aware: a marble ``d`` squares ahead of an opponent's marble is
-hit by the cards that move exactly ``d`` (plus the 7's split part and a
-sweeping K's pass), and the chance that the opponent holds one of them is
-hypergeometric over the cards the deciding seat has not seen (not in its
-hand, not in the discard pile).
+hit by the cards that move exactly ``d`` (and the 7's split part, and a
+sweeping K passing it); the chance that the opponent holds one of them comes
+from :class:`~sahrat.bots.jackaroo_odds.CardOdds`.
 
 >>> from sahrat.games.jackaroo import from_position
 >>> state = from_position({"turn": 0,
@@ -27,13 +26,15 @@ import math
 from dataclasses import dataclass
 from functools import lru_cache
 
-from sahrat.cards import RANK
-from sahrat.games.jackaroo.board import BASE0, PASS_MASK, PROGRESS, QUARTER, TRACK
-from sahrat.games.jackaroo.rules import PLAIN, Rules
+from sahrat.bots.jackaroo_odds import BRING_OUT_BITS, FOUR_BIT, JACK_BIT, CardOdds, hit_masks
+from sahrat.games.jackaroo.board import AHEAD, BASE0, BEHIND, PASS_MASK, PROGRESS, QUARTER, TRACK
+from sahrat.games.jackaroo.rules import Rules
 from sahrat.games.jackaroo.state import JackarooState
 
 #: Scale of :func:`evaluate`'s squashing: a lead of this many marble-steps is ~0.76.
 EVAL_SCALE = 250.0
+#: The least a swap must gain its player (in marble-steps) to be worth a J.
+SWAP_WORTHWHILE = 10.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,11 +54,17 @@ class Weights:
     #: theirs (they move first and may run, so it counts for less).
     danger: float = 1.0
     chance_to_hit: float = 0.35
+    #: A colour with marbles waiting and none on the track; a marble held up right
+    #: behind a protected one (most when it is nearest).
+    stranded: float = 10.0
+    blockade: float = 10.0
+    #: Weight of the danger that an opponent's J swaps one of our far marbles away.
+    swap_fear: float = 1.0
     #: A T's burn takes a card, i.e. a whole turn, from the next seat.
     burn_worth: float = 14.0
     #: What a card left in the hand is worth when it can still bring a marble out,
     #: drop one exactly into the home lane, or take the 4's shortcut from just past
-    #: the start square; and the scale of every card's own flexibility (``FLEX``).
+    #: the start square; and the scale of every card's own flexibility.
     keep_out: float = 16.0
     keep_enter: float = 5.0
     keep_shortcut: float = 28.0
@@ -88,41 +95,62 @@ def marble_values(out: float, home_bonus: float, lane_step: float) -> list[list[
 
 DEFAULT = Weights()
 
-ACE_BIT, FOUR_BIT, SEVEN_BIT, KING_BIT = 1 << 1, 1 << 4, 1 << 7, 1 << 13
-BRING_OUT_BITS = ACE_BIT | KING_BIT
-
-
-def _hit_masks(rules: Rules) -> list[int]:
-    """``masks[d]``: the ranks (as ``1 << rank``) that hit a marble ``d`` squares ahead."""
-    masks = [0] * 14
-    for d in range(1, 14):
-        bits = 0
-        if d in (1, 11):
-            bits |= ACE_BIT
-        elif d not in (4, 7):
-            bits |= 1 << d
-        if d <= 7:
-            bits |= SEVEN_BIT  # whole, or one part of a split
-        if d == 13 or rules.king_mode != PLAIN:
-            bits |= KING_BIT  # a sweeping K captures what it passes
-        masks[d] = bits
-    return masks
-
-
-_HIT_MASKS: dict[int, list[int]] = {}
-
-
-def hit_masks(rules: Rules) -> list[int]:
-    key = rules.king_mode
-    masks = _HIT_MASKS.get(key)
-    if masks is None:
-        masks = _HIT_MASKS[key] = _hit_masks(rules)
-    return masks
-
 
 def team_of(rules: Rules, seat: int) -> tuple[int, ...]:
     partner = rules.partner[seat]
     return (seat, partner) if partner >= 0 else (seat,)
+
+
+class Board:
+    """One pass over a board for everything the terms below ask: who stands where
+    on the track, who waits, who is home, and which squares are protected."""
+
+    __slots__ = ("colour_bits", "control", "guarded", "loc", "mask", "rules", "track", "waiting")
+
+    def __init__(self, rules: Rules, loc: list[int], occ: list[int]) -> None:
+        self.rules = rules
+        self.loc = loc
+        #: ``track[colour]``: the track squares of that colour's marbles.
+        self.track: list[list[int]] = [[], [], [], []]
+        self.waiting = [0, 0, 0, 0]
+        home = [0, 0, 0, 0]
+        #: Bits of the occupied squares; per colour; of the protected squares.
+        mask = 0
+        colour_bits = [0, 0, 0, 0]
+        guarded = 0
+        start_any, barrier = rules.start_any, rules.barrier
+        for m, q in enumerate(loc):
+            colour = m >> 2
+            if q < TRACK:
+                self.track[colour].append(q)
+                bit = 1 << q
+                mask |= bit
+                colour_bits[colour] |= bit
+                if (q % QUARTER == 0 and (start_any or q // QUARTER == colour)) or (
+                    barrier and occ[BEHIND[q]] >= 0
+                ):
+                    guarded |= bit
+            elif q < BASE0:
+                mask |= 1 << q
+                home[colour] += 1
+            else:
+                self.waiting[colour] += 1
+        self.mask = mask
+        self.colour_bits = colour_bits
+        self.guarded = guarded
+        #: ``control[seat]``: the colour that seat moves (its partner's once all four are home).
+        self.control = [
+            rules.partner[s] if home[s] == 4 and rules.partner[s] >= 0 else s for s in range(4)
+        ]
+
+    def blocked(self, colour: int, frm: int, steps: int) -> bool:
+        """Whether a marble of ``colour`` moving ``steps`` from ``frm`` must pass a
+        protected marble, or its own colour without ``pass_own``. (The square just
+        ahead is protected by the mover itself under ``barrier``: lifted, it is not.)"""
+        walls = self.guarded & ~(1 << AHEAD[frm])
+        if not self.rules.pass_own:
+            walls |= self.colour_bits[colour]
+        return bool(PASS_MASK[colour][frm][steps] & walls)
 
 
 def board_score(
@@ -141,91 +169,65 @@ def board_score(
     return total
 
 
-class CardOdds:
-    """Chances that a seat holds a card of some ranks, from one seat's knowledge."""
-
-    __slots__ = ("_cache", "sizes", "unseen", "unseen_total")
-
-    def __init__(self, unseen: list[int], sizes: list[int]) -> None:
-        #: ``unseen[rank]``: cards of that rank the deciding seat has not seen.
-        self.unseen = unseen
-        self.unseen_total = sum(unseen)
-        #: ``sizes[seat]``: cards that seat will hold when it next moves.
-        self.sizes = sizes
-        self._cache: dict[tuple[int, int], float] = {}
-
-    @classmethod
-    def for_seat(cls, state: JackarooState, seat: int) -> CardOdds:
-        unseen = [0] + [4] * 13
-        for card in state.hands[seat]:
-            if card >= 0:
-                unseen[RANK[card]] -= 1
-        for card in state.discard:
-            unseen[RANK[card]] -= 1
-        sizes = [len(h) for h in state.hands]
-        return cls(unseen, sizes)
-
-    def holds(self, seat: int, ranks: int) -> float:
-        """P(``seat`` holds at least one card whose ``1 << rank`` is in ``ranks``)."""
-        key = (seat, ranks)
-        p = self._cache.get(key)
-        if p is None:
-            p = self._cache[key] = self._holds(self.sizes[seat], ranks)
-        return p
-
-    def _holds(self, size: int, ranks: int) -> float:
-        total = self.unseen_total
-        if size <= 0 or total <= 0:
-            return 0.0
-        hits = sum(n for r, n in enumerate(self.unseen) if ranks >> r & 1)
-        miss = 1.0
-        for i in range(min(size, total)):
-            if total - i <= 0:
-                break
-            miss *= max(total - hits - i, 0) / (total - i)
-        return 1.0 - miss
+def shape_score(
+    board: Board, mine: tuple[int, ...], theirs: tuple[int, ...], weights: Weights
+) -> float:
+    """Board shape beyond marble values, ``mine`` against ``theirs``: a colour with
+    marbles waiting but none on the track (only an A or K moves it again), and
+    marbles held up behind a protected marble they may not pass."""
+    total = 0.0
+    track, waiting = board.track, board.waiting
+    for colour in mine:
+        if waiting[colour] and not track[colour]:
+            total -= weights.stranded
+    for colour in theirs:
+        if waiting[colour] and not track[colour]:
+            total += weights.stranded
+    guarded = board.guarded
+    if guarded and weights.blockade:
+        walls = [q for squares in track for q in squares if guarded >> q & 1]
+        for sign, colours in ((-weights.blockade, mine), (weights.blockade, theirs)):
+            for colour in colours:
+                prog = PROGRESS[colour]
+                for frm in track[colour]:
+                    for q in walls:
+                        d = prog[q] - prog[frm]
+                        if 0 < d <= 13:
+                            total += sign * (14 - d) / 13
+    return total
 
 
 def exposure(
+    board: Board,
     values: list[list[float]],
     hit_rate: float,
-    rules: Rules,
-    loc: list[int],
-    occ: list[int],
-    mask: int,
     colours: tuple[int, ...],
     attackers: tuple[int, ...],
     odds: CardOdds,
 ) -> float:
-    """Expected marble value of ``colours`` lost to the ``attackers`` (seats) before
-    they all have moved once."""
-    masks = hit_masks(rules)
-    # Each attacker's marbles on the track and whether it can bring one out.
+    """Expected marble value of ``colours`` lost to the ``attackers`` (seats), each
+    moving once: landing on a marble, passing it with a sweeping K, the 4 from
+    four squares ahead, or bringing a marble out onto it."""
+    masks = hit_masks(board.rules)
+    track, guarded, mask = board.track, board.guarded, board.mask
     fronts = []
     for seat in attackers:
-        colour = rules.controlled(loc, seat)
-        b = colour * 4
-        squares = [loc[m] for m in range(b, b + 4) if loc[m] < TRACK]
-        can_bring = any(loc[m] >= BASE0 for m in range(b, b + 4))
-        fronts.append((seat, colour, squares, can_bring))
+        their = board.control[seat]
+        fronts.append((seat, their, track[their], board.waiting[their] > 0, PROGRESS[their]))
     lost = 0.0
     for colour in colours:
         row = values[colour]
-        for m in range(colour * 4, colour * 4 + 4):
-            q = loc[m]
-            if q >= TRACK or rules.protected(occ, q):
+        for q in track[colour]:
+            if guarded >> q & 1:
                 continue
             safe = 1.0
-            for seat, their, squares, can_bring in fronts:
-                ranks = 0
-                if can_bring and q == their * QUARTER:
-                    ranks = BRING_OUT_BITS
-                prog = PROGRESS[their]
+            for seat, their, squares, can_bring, prog in fronts:
+                ranks = BRING_OUT_BITS if can_bring and q == their * QUARTER else 0
                 target = prog[q]
                 for frm in squares:
                     d = target - prog[frm]
                     if 0 < d <= 13:
-                        if mask & PASS_MASK[their][frm][d] and _blocked(rules, occ, their, frm, d):
+                        if mask & PASS_MASK[their][frm][d] and board.blocked(their, frm, d):
                             continue
                         ranks |= masks[d]
                     elif (frm - q) % TRACK == 4:
@@ -237,34 +239,59 @@ def exposure(
     return lost
 
 
-def _blocked(rules: Rules, occ: list[int], colour: int, frm: int, steps: int) -> bool:
-    """Whether a protected marble (or, without ``pass_own``, one's own) bars the way."""
-    m = occ[frm]
-    occ[frm] = -1
-    dest = rules.forward(occ, colour, frm, steps, PLAIN, None)
-    occ[frm] = m
-    return dest < 0
+def swap_danger(
+    board: Board,
+    values: list[list[float]],
+    hit_rate: float,
+    colours: tuple[int, ...],
+    attackers: tuple[int, ...],
+    odds: CardOdds,
+) -> float:
+    """Expected marble value of ``colours`` lost to the attackers' J: each one, if it
+    holds a J, swaps the pair that gains its side most (a lagging marble of its own
+    for one of ours far along)."""
+    guarded, track = board.guarded, board.track
+    targets = [(values[c], q) for c in colours for q in track[c] if not guarded >> q & 1]
+    if not targets:
+        return 0.0
+    lost = 0.0
+    for seat in attackers:
+        their = board.control[seat]
+        row = values[their]
+        best_gain, best_loss = SWAP_WORTHWHILE, 0.0
+        for s in track[their]:
+            if guarded >> s & 1:
+                continue
+            for mine, q in targets:
+                loss = mine[q] - mine[s]
+                gain = row[q] - row[s] + loss
+                if gain > best_gain:
+                    best_gain, best_loss = gain, loss
+        if best_loss > 0.0:
+            lost += odds.holds(seat, JACK_BIT) * hit_rate * best_loss
+    return lost
 
 
 _VALUES = DEFAULT.values
-#: A card's share of a hand, by rank, for :func:`evaluate` (no hands known there).
+#: Odds of a generic four-card hand, for :func:`evaluate` (no hand is known there).
 _STATIC_ODDS = CardOdds([0] + [4] * 13, [4, 4, 4, 4])
 
 
 def evaluate(state: JackarooState, seat: int) -> float:
     """How good ``state`` is for ``seat``'s side, in [-1, 1]: +1 won, -1 lost.
 
-    Marble values of both sides, less each side's expected losses to the other's
-    likely cards (odds of a generic four-card hand), squashed by ``tanh``.
+    Marble values and board shape of both sides, less each side's expected losses
+    to the other's likely cards, squashed by ``tanh``.
     """
     rules = state.rules
     if state.winner >= 0:
         return 1.0 if seat in state.winners() else -1.0
     mine = team_of(rules, seat)
     theirs = tuple(s for s in rules.order if s not in mine)
-    loc, occ, mask = state.loc, state.occ, state.mask
+    board = Board(rules, state.loc, state.occ)
     values, rate = _VALUES, DEFAULT.hit_rate
-    score = board_score(values, loc, mine, theirs)
-    score -= exposure(values, rate, rules, loc, occ, mask, mine, theirs, _STATIC_ODDS)
-    score += exposure(values, rate, rules, loc, occ, mask, theirs, mine, _STATIC_ODDS)
+    score = board_score(values, state.loc, mine, theirs)
+    score += shape_score(board, mine, theirs, DEFAULT)
+    score -= exposure(board, values, rate, mine, theirs, _STATIC_ODDS)
+    score += exposure(board, values, rate, theirs, mine, _STATIC_ODDS)
     return math.tanh(score / EVAL_SCALE)

@@ -28,13 +28,16 @@ import random
 
 from sahrat.bots.jackaroo_eval import (
     DEFAULT,
-    CardOdds,
+    Board,
     Weights,
     board_score,
     evaluate,
     exposure,
+    shape_score,
+    swap_danger,
     team_of,
 )
+from sahrat.bots.jackaroo_odds import CardOdds
 from sahrat.bots.jackaroo_plan import card_keep_value, hand_potential
 from sahrat.cards import RANK
 from sahrat.games.jackaroo.actions import BURN, DISCARD, DISCARD_ALL, MOVE, SPLIT, SWAP, Move
@@ -74,26 +77,17 @@ class JackarooHeuristicBot:
 def score_moves(
     state: JackarooState, legal: tuple[Move, ...], weights: Weights = DEFAULT
 ) -> list[float]:
-    """A score per move, in marble-steps, for the seat to move."""
+    """A score per move, in marble-steps, for the seat to move (higher is better)."""
+    scorer = _Scorer(state, weights)
     rules = state.rules
-    values, rate = weights.values, weights.hit_rate
-    seat = state.turn
-    mine = team_of(rules, seat)
-    theirs = tuple(s for s in rules.order if s not in mine)
-    partner = rules.partner[seat]
-    odds = CardOdds.for_seat(state, seat)
-    hand = state.hands[seat]
     loc, occ = state.loc, state.occ
-    # The hands the opponents hold before our next turn: one less for the next seat
-    # after a burn; a fresh deal on top when this is our last card.
-    last = len(hand) == 1
-    variants: dict[bool, CardOdds] = {}
+    # Both orders of a split 7, and two cards of one rank, often leave the same board.
+    seen: dict[tuple[int, int, tuple[int, ...]], float] = {}
     scores: list[float] = []
     for move in legal:
         card, kind, a, b, c, d = move
         loc2 = loc[:]
         occ2 = occ[:]
-        bonus = 0.0
         if kind == MOVE:
             rules.move_marble(loc2, occ2, a, b, RANK[card])
         elif kind == SPLIT:
@@ -101,41 +95,74 @@ def score_moves(
             rules.move_marble(loc2, occ2, c, d, 7)
         elif kind == SWAP:
             rules.swap(loc2, occ2, a, b)
-        elif kind == BURN:
-            bonus = weights.burn_worth
-        burn = kind == BURN
-        move_odds = variants.get(burn)
-        if move_odds is None:
-            sizes = odds.sizes[:]
+        key = (RANK[card] if card >= 0 else 0, kind == BURN, tuple(loc2))
+        score = seen.get(key)
+        if score is None:
+            score = seen[key] = scorer.score(move, loc2, occ2)
+        scores.append(score)
+    return scores
+
+
+class _Scorer:
+    """Scores the boards left by one seat's moves; holds what all moves share."""
+
+    __slots__ = (
+        "after_odds", "hand", "last", "mine", "odds", "partner", "rate", "rules", "seat",
+        "theirs", "values", "weights",
+    )  # fmt: skip
+
+    def __init__(self, state: JackarooState, weights: Weights) -> None:
+        rules = self.rules = state.rules
+        seat = self.seat = state.turn
+        self.mine = team_of(rules, seat)
+        self.theirs = tuple(s for s in rules.order if s not in self.mine)
+        self.partner = rules.partner[seat]
+        self.weights = weights
+        self.values, self.rate = weights.values, weights.hit_rate
+        self.odds = CardOdds.for_seat(state, seat)
+        self.hand = state.hands[seat]
+        #: A fresh deal comes before our next turn when this is our last card.
+        self.last = len(self.hand) == 1
+        self.after_odds: dict[bool, CardOdds] = {}
+
+    def opponents_odds(self, burn: bool) -> CardOdds:
+        """The hands the opponents choose from before our next turn: one card less for
+        the next seat after a burn, a new deal on top after our last card."""
+        found = self.after_odds.get(burn)
+        if found is None:
+            sizes = self.odds.sizes[:]
             if burn:
-                sizes[rules.next_seat[seat]] -= 1
-            if last:
+                sizes[self.rules.next_seat[self.seat]] -= 1
+            if self.last:
                 sizes = [n + NEXT_DEAL for n in sizes]
-            move_odds = variants[burn] = CardOdds(odds.unseen, sizes)
-        if (b >= HOME0 or d >= HOME0) and rules.winner(loc2) >= 0:
-            scores.append(WIN if rules.winner(loc2) in mine else -WIN)
-            continue
-        mask2 = 0
-        for q in loc2:
-            if q < BASE0:
-                mask2 |= 1 << q
-        score = board_score(values, loc2, mine, theirs) + bonus
-        score -= weights.danger * exposure(
-            values, rate, rules, loc2, occ2, mask2, mine, theirs, move_odds
-        )
-        if partner >= 0:
+            found = self.after_odds[burn] = self.odds.with_sizes(sizes)
+        return found
+
+    def score(self, move: Move, loc: list[int], occ: list[int]) -> float:
+        """The score of ``move``, which leaves the board ``loc``/``occ``."""
+        rules, weights, values, rate = self.rules, self.weights, self.values, self.rate
+        mine, theirs = self.mine, self.theirs
+        card, kind, _, b, _, d = move
+        if (b >= HOME0 or d >= HOME0) and rules.winner(loc) >= 0:
+            return WIN if rules.winner(loc) in mine else -WIN
+        board = Board(rules, loc, occ)
+        score = board_score(values, loc, mine, theirs) + shape_score(board, mine, theirs, weights)
+        odds = self.opponents_odds(kind == BURN)
+        if kind == BURN:
+            score += weights.burn_worth
+        score -= weights.danger * exposure(board, values, rate, mine, theirs, odds)
+        if weights.swap_fear:
+            score -= weights.swap_fear * swap_danger(board, values, rate, mine, theirs, odds)
+        if self.partner >= 0:
             score += weights.chance_to_hit * exposure(
-                values, rate, rules, loc2, occ2, mask2, theirs, (partner,), odds
+                board, values, rate, theirs, (self.partner,), self.odds
             )
-        rest = list(hand)
+        rest = list(self.hand)
         if kind == DISCARD_ALL:
             rest.clear()
         else:
             rest.remove(card)
-        colour = rules.controlled(loc2, seat)
-        score += hand_potential(weights, loc2, occ2, colour, rest)
-        scores.append(score)
-    return scores
+        return score + hand_potential(weights, loc, occ, board.control[self.seat], rest)
 
 
 def burn_choice(state: JackarooState) -> Move:
