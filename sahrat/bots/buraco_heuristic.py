@@ -60,7 +60,9 @@ __all__ = ["BuracoHeuristicBot", "evaluate", "rollout_choice"]
 #: Take the open pile when its cards are worth at least this (see ``pile_gain``).
 TAKE_PILE_AT = 5.0
 #: Each card of a pile left is a card the next opponent may take with it.
-DENY_PER_CARD = 4.0
+DENY_PER_CARD = 12.0
+#: ... beyond this many: a pile of two is little more than a card drawn.
+DENY_FROM = 2
 #: While racing to the morto, a take must pay this much more.
 RACING_TAKE_COST = 0.0
 #: A hand this small with its morto taken wants cards: each pile card is worth more.
@@ -170,7 +172,7 @@ class BuracoHeuristicBot:
 def open_pile_value(state: BuracoState, outlook: Outlook) -> float:
     """What taking the open pile is worth against drawing."""
     size = len(state.pile)
-    value = pile_gain(state.pile, outlook) + DENY_PER_CARD * size
+    value = pile_gain(state.pile, outlook) + DENY_PER_CARD * max(size - DENY_FROM, 0)
     if outlook.morto == UNTAKEN:
         value -= RACING_TAKE_COST
     elif outlook.size <= HUNGRY_SIZE:
