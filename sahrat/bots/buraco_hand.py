@@ -41,8 +41,12 @@ DUPLICATE_SHARE = 0.25
 #: when the pile is closed (that card is their ticket to the whole pile).
 FEED_RISK = 120.0
 FEED_RISK_PER_PILE_CARD = 8.0
+#: Discarding a card one card away from an opponent's sequence (a wild card bridges it).
+NEAR_FEED_RISK = 20.0
+NEAR_FEED_RISK_PER_PILE_CARD = 4.0
 #: Per way a discard could still make a meld with cards the seat cannot see.
 LIVE_RISK = 5.0
+LIVE_RISK_PER_PILE_CARD = 0.0
 #: A card an opponent discarded lately is a safe discard.
 THEIR_DISCARD_SAFE = 15.0
 #: Each copy of the same card already in the pile: they passed on it before.
@@ -108,8 +112,10 @@ class Outlook:
     own_adds: frozenset[int]
     #: Natural cards one card away from going on one of the side's sequences.
     own_near: frozenset[int]
-    #: Cards that go on one of the other side's melds.
+    #: Natural cards that go on one of the other side's melds, and those one card
+    #: further out (a wild card in between puts them on at once).
     their_adds: frozenset[int]
+    their_near: frozenset[int]
     #: Cards an opponent discarded onto the pile lying now: they had no use for them.
     their_discards: frozenset[int]
     #: ``unseen[card]``: copies of a natural card this seat cannot see (in other
@@ -137,23 +143,8 @@ def read_table(state: BuracoState, seat: int) -> Outlook:
     side = seat & 1
     own = state.melds[side]
     theirs = state.melds[1 - side]
-    own_adds: set[int] = set()
-    own_near: set[int] = set()
-    for meld in own:
-        on_meld = set(meld.cards)
-        for card in addable_cards(meld):
-            if not IS_WILD[card]:
-                own_adds.add(card)
-                if meld.kind == SEQUENCE:
-                    own_near.update(
-                        other
-                        for other, weight in NEIGHBOURS[card]
-                        if weight == NEXT_KEEP and other not in on_meld
-                    )
-    own_near -= own_adds
-    their_adds: set[int] = set()
-    for meld in theirs:
-        their_adds.update(addable_cards(meld))
+    own_adds, own_near = _reach(own)
+    their_adds, their_near = _reach(theirs)
     unseen = [2 - held for held in state.hands[seat]]
     for side_melds in state.melds:
         for meld in side_melds:
@@ -177,9 +168,10 @@ def read_table(state: BuracoState, seat: int) -> Outlook:
         size=state.sizes[seat],
         own=own,
         theirs=theirs,
-        own_adds=frozenset(own_adds),
-        own_near=frozenset(own_near),
-        their_adds=frozenset(their_adds),
+        own_adds=own_adds,
+        own_near=own_near,
+        their_adds=their_adds,
+        their_near=their_near,
         their_discards=their_discards,
         unseen=unseen,
         has_canasta=any(len(meld.cards) >= CANASTA for meld in own),
@@ -187,6 +179,24 @@ def read_table(state: BuracoState, seat: int) -> Outlook:
         pile=state.pile,
         threat=end_threat(state, 1 - side),
     )
+
+
+def _reach(melds: Sequence[Meld]) -> tuple[frozenset[int], frozenset[int]]:
+    """The natural cards that go on ``melds``, and those one card further out."""
+    adds: set[int] = set()
+    near: set[int] = set()
+    for meld in melds:
+        on_meld = set(meld.cards)
+        for card in addable_cards(meld):
+            if not IS_WILD[card]:
+                adds.add(card)
+                if meld.kind == SEQUENCE:
+                    near.update(
+                        other
+                        for other, weight in NEIGHBOURS[card]
+                        if weight == NEXT_KEEP and other not in on_meld
+                    )
+    return frozenset(adds), frozenset(near - adds)
 
 
 def end_threat(state: BuracoState, side: int) -> float:
@@ -233,7 +243,16 @@ def feeding_risk(card: int, outlook: Outlook) -> float:
         if outlook.closed:
             risk += FEED_RISK_PER_PILE_CARD * len(outlook.pile)
     elif not IS_WILD[card]:
-        risk += LIVE_RISK * live_windows(card, outlook)
+        if card in outlook.their_near:
+            risk += NEAR_FEED_RISK
+            if outlook.closed:
+                risk += NEAR_FEED_RISK_PER_PILE_CARD * len(outlook.pile)
+        live = LIVE_RISK
+        if outlook.closed:
+            # A closed pile goes only to whoever can meld its top card: the bigger
+            # it is, the more a card they might meld gives away.
+            live += LIVE_RISK_PER_PILE_CARD * len(outlook.pile)
+        risk += live * live_windows(card, outlook)
     if card in outlook.their_discards:
         risk -= THEIR_DISCARD_SAFE
     return risk - SEEN_IN_PILE * outlook.pile.count(card)
