@@ -27,13 +27,14 @@ from sahrat.games.buraco.state import DRAW, PLAY, STOCK, UNTAKEN, BuracoState
 
 #: The share of a canasta's bonus a meld of this many cards is already worth:
 #: the longer it is, the likelier the side completes it before the hand ends.
-CANASTA_PROGRESS = (0.0, 0.0, 0.0, 0.12, 0.2, 0.32, 0.5)
+CANASTA_PROGRESS = (0.0, 0.0, 0.0, 0.06, 0.1, 0.16, 0.25)
 #: Cards in hand are often melded before the end: count part of their points.
-HAND_POINTS_SHARE = 0.6
+HAND_POINTS_SHARE = 0.5
 #: A lead worth as much as this many points (plus a share of what is left to the
-#: target) is about three quarters of a win.
-LEAD_SCALE = 300.0
-REMAINING_SHARE = 0.4
+#: target) is about three quarters of a win. These constants were fitted to the
+#: winners of self-play matches.
+LEAD_SCALE = 400.0
+REMAINING_SHARE = 0.3
 #: Only a finished match is a certain win or loss.
 CERTAIN = 0.98
 
