@@ -135,13 +135,14 @@ class IsmctsBot:
         return {legal[i]: rank / (len(legal) - 1) for rank, i in enumerate(order)}
 
     def search(self, state: GameState) -> Node:
+        budget = self.budget
+        # The clock starts before anything else: the heuristic's opinion counts too.
+        deadline = None if budget.ms is None else time.perf_counter() + budget.ms / 1000
         seat = state.current_player()
         root = Node()
         priors = self.root_priors(state)
         rng = self.rng
         source = SimSource(rng)
-        budget = self.budget
-        deadline = None if budget.ms is None else time.perf_counter() + budget.ms / 1000
         limit = budget.iterations if budget.iterations is not None else 1 << 62
         iterations = 0
         while iterations < limit:
