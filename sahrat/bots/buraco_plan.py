@@ -36,6 +36,10 @@ GO_OUT_AT = 0.5
 UNSEEN_CARD_POINTS = 8.0
 #: A turn melds at most a hand's worth of cards; the walk never goes longer.
 PLAN_STEPS = 40
+#: On a hand this small a failed walk is tried again after each other first move
+#: (at most this many of them).
+BRANCH_HAND = 8
+BRANCHES = 16
 
 
 def _priority(action: BuracoAction, state: BuracoState) -> float:
@@ -58,12 +62,34 @@ def emptying_plan(state: BuracoState, seat: int) -> tuple[list[BuracoAction], Bu
 
     The copy of the table holds cards the seat cannot see, but the walk only
     plays the seat's own cards and stops as soon as the morto is picked up or
-    the hand ends, so nothing hidden decides a move.
+    the hand ends, so nothing hidden decides a move. When the greedy walk
+    fails on a small hand, each other first move is tried before it.
     """
+    plan = _greedy_walk(state, seat)
+    if plan is not None or state.sizes[seat] > BRANCH_HAND:
+        return plan
+    firsts = [a for a in state.legal_actions() if a.kind == act.MELD or a.kind == act.ADD]
+    for first in sorted(firsts, key=lambda a: -_priority(a, state))[1:BRANCHES]:
+        sim = state.clone()
+        sim.apply_action(first)
+        if _emptied(state, sim, seat):
+            return [first], sim
+        plan = _greedy_walk(sim, seat)
+        if plan is not None:
+            return [first, *plan[0]], plan[1]
+    return None
+
+
+def _emptied(before: BuracoState, after: BuracoState, seat: int) -> bool:
+    """Did the hand empty between the two tables (the morto picked up, or the hand over)?"""
     side = seat & 1
-    status = state.morto_status[side]
+    if after.morto_status[side] != before.morto_status[side]:
+        return True
+    return len(after.results) != len(before.results)
+
+
+def _greedy_walk(state: BuracoState, seat: int) -> tuple[list[BuracoAction], BuracoState] | None:
     sim = state.clone()
-    hands_played = len(sim.results)
     steps: list[BuracoAction] = []
     for _ in range(PLAN_STEPS):
         legal = sim.legal_actions()
@@ -83,7 +109,7 @@ def emptying_plan(state: BuracoState, seat: int) -> tuple[list[BuracoAction], Bu
             return None
         steps.append(best[1])
         sim.apply_action(best[1])
-        if sim.morto_status[side] != status or len(sim.results) != hands_played:
+        if _emptied(state, sim, seat):
             return steps, sim
     return None
 
