@@ -26,7 +26,14 @@ import math
 from dataclasses import dataclass
 from functools import lru_cache
 
-from sahrat.bots.jackaroo_odds import BRING_OUT_BITS, FOUR_BIT, JACK_BIT, CardOdds, hit_masks
+from sahrat.bots.jackaroo_odds import (
+    BRING_OUT_BITS,
+    FIVE_BIT,
+    FOUR_BIT,
+    JACK_BIT,
+    CardOdds,
+    hit_masks,
+)
 from sahrat.games.jackaroo.board import AHEAD, BASE0, BEHIND, PASS_MASK, PROGRESS, QUARTER, TRACK
 from sahrat.games.jackaroo.rules import Rules
 from sahrat.games.jackaroo.state import JackarooState
@@ -57,6 +64,9 @@ class Weights:
     #: A colour with marbles waiting and none on the track; a marble held up right
     #: behind a protected one (most when it is nearest).
     stranded: float = 10.0
+    #: A colour all home: its seat's cards now move its partner's marbles, so that
+    #: seat never again waits for an A or K.
+    finished: float = 15.0
     blockade: float = 10.0
     #: Weight of the danger that an opponent's J swaps one of our far marbles away.
     swap_fear: float = 1.0
@@ -105,15 +115,19 @@ class Board:
     """One pass over a board for everything the terms below ask: who stands where
     on the track, who waits, who is home, and which squares are protected."""
 
-    __slots__ = ("colour_bits", "control", "guarded", "loc", "mask", "rules", "track", "waiting")
+    __slots__ = (
+        "colour_bits", "control", "guarded", "home", "loc", "mask", "occ", "rules", "track",
+        "waiting",
+    )  # fmt: skip
 
     def __init__(self, rules: Rules, loc: list[int], occ: list[int]) -> None:
         self.rules = rules
         self.loc = loc
+        self.occ = occ
         #: ``track[colour]``: the track squares of that colour's marbles.
         self.track: list[list[int]] = [[], [], [], []]
         self.waiting = [0, 0, 0, 0]
-        home = [0, 0, 0, 0]
+        home = self.home = [0, 0, 0, 0]
         #: Bits of the occupied squares; per colour; of the protected squares.
         mask = 0
         colour_bits = [0, 0, 0, 0]
@@ -173,16 +187,20 @@ def shape_score(
     board: Board, mine: tuple[int, ...], theirs: tuple[int, ...], weights: Weights
 ) -> float:
     """Board shape beyond marble values, ``mine`` against ``theirs``: a colour with
-    marbles waiting but none on the track (only an A or K moves it again), and
-    marbles held up behind a protected marble they may not pass."""
+    marbles waiting but none on the track (only an A or K moves it again), a colour
+    all home, and marbles held up behind a protected marble they may not pass."""
     total = 0.0
-    track, waiting = board.track, board.waiting
+    track, waiting, home = board.track, board.waiting, board.home
     for colour in mine:
         if waiting[colour] and not track[colour]:
             total -= weights.stranded
+        elif home[colour] == 4:
+            total += weights.finished
     for colour in theirs:
         if waiting[colour] and not track[colour]:
             total += weights.stranded
+        elif home[colour] == 4:
+            total -= weights.finished
     guarded = board.guarded
     if guarded and weights.blockade:
         walls = [q for squares in track for q in squares if guarded >> q & 1]
@@ -210,6 +228,7 @@ def exposure(
     four squares ahead, or bringing a marble out onto it."""
     masks = hit_masks(board.rules)
     track, guarded, mask = board.track, board.guarded, board.mask
+    occ, five_any = board.occ, board.rules.five_any
     fronts = []
     for seat in attackers:
         their = board.control[seat]
@@ -220,9 +239,17 @@ def exposure(
         for q in track[colour]:
             if guarded >> q & 1:
                 continue
+            # With ``five = any`` a 5 may drive any other colour's marble onto ours.
+            pushed = 0
+            if five_any:
+                behind = occ[(q - 5) % TRACK]
+                if behind >= 0 and behind >> 2 != colour and not guarded >> ((q - 5) % TRACK) & 1:
+                    prog = PROGRESS[behind >> 2]
+                    if prog[q] - prog[(q - 5) % TRACK] == 5:
+                        pushed = FIVE_BIT
             safe = 1.0
             for seat, their, squares, can_bring, prog in fronts:
-                ranks = BRING_OUT_BITS if can_bring and q == their * QUARTER else 0
+                ranks = pushed | (BRING_OUT_BITS if can_bring and q == their * QUARTER else 0)
                 target = prog[q]
                 for frm in squares:
                     d = target - prog[frm]

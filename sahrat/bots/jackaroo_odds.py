@@ -21,7 +21,8 @@ from sahrat.games.jackaroo.rules import PLAIN, Rules
 from sahrat.games.jackaroo.state import JackarooState
 
 # Ranks as bits, ``1 << rank``.
-ACE_BIT, FOUR_BIT, SEVEN_BIT, JACK_BIT, KING_BIT = 1 << 1, 1 << 4, 1 << 7, 1 << 11, 1 << 13
+ACE_BIT, FOUR_BIT, FIVE_BIT, SEVEN_BIT = 1 << 1, 1 << 4, 1 << 5, 1 << 7
+JACK_BIT, KING_BIT = 1 << 11, 1 << 13
 BRING_OUT_BITS = ACE_BIT | KING_BIT
 
 
