@@ -116,12 +116,12 @@ def test_takes_a_closed_pile_with_the_card_that_completes_a_canasta() -> None:
     assert BuracoHeuristicBot(0).choose(state) == act.take_add(0)
 
 
-def test_takes_a_pile_of_three_rather_than_leave_it_to_the_next_opponent() -> None:
+def test_takes_a_big_pile_rather_than_leave_it_to_the_next_opponent() -> None:
     state = from_table(
         BuracoOptions(players=4),
         hands=["KS 4D JC 7H", "5S 6S", "7S 8S", "9S TS"],
         melds=[["3H 4H 5H"], []],
-        discard_pile="9C 2D QD",
+        discard_pile="9C 4S QD 8S",
     )
     assert BuracoHeuristicBot(0).choose(state) == act.take()
 
