@@ -196,8 +196,9 @@ def rollout_choice(state: JackarooState, rng: random.Random) -> Move:
             continue
         a, b = move[2], move[3]
         if b >= TRACK:
-            if a < HOME0:
-                good.append(move)  # enters the home lane
+            mover = occ[a] >> 2 if a < HOME0 else -1
+            if mover == seat or mover == partner:
+                good.append(move)  # enters our side's home lane (a 5 may move others)
         elif a >= BASE0:
             good.append(move)  # brings a marble out
         else:
