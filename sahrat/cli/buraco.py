@@ -6,11 +6,11 @@ import argparse
 import hashlib
 import json
 import random
-import sys
 from typing import Any
 
 from sahrat.bots.buraco_greedy import GreedyBuracoBot
 from sahrat.cards import parse_card
+from sahrat.cli.json_input import read_json
 from sahrat.errors import MalformedInput
 from sahrat.fairness import FairSource, Seeds
 from sahrat.game import CHANCE
@@ -62,23 +62,6 @@ def run_meld(args: argparse.Namespace) -> int:
     return 0
 
 
-def _read_json(path: str) -> Any:
-    try:
-        if path == "-":
-            text = sys.stdin.read(MAX_RECORD_BYTES + 1)
-        else:
-            with open(path, encoding="utf-8") as handle:
-                text = handle.read(MAX_RECORD_BYTES + 1)
-    except (OSError, UnicodeDecodeError) as error:
-        raise MalformedInput(f"cannot read {path}: {error}", path) from None
-    if len(text) > MAX_RECORD_BYTES:
-        raise MalformedInput("record is larger than 1 MiB", path)
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        raise MalformedInput(f"record is not JSON: {error}", text) from None
-
-
 def _card_list(value: Any, what: str) -> list[int]:
     if not isinstance(value, list) or not all(isinstance(code, str) for code in value):
         raise MalformedInput(f"{what} must be a list of card codes", value)
@@ -113,7 +96,7 @@ def score_record(record: Any) -> SideScore:
 
 
 def run_score(args: argparse.Namespace) -> int:
-    print(json.dumps(score_record(_read_json(args.file)).to_json()))
+    print(json.dumps(score_record(read_json(args.file, "record", MAX_RECORD_BYTES)).to_json()))
     return 0
 
 

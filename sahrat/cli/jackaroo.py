@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
-from typing import Any
 
-from sahrat.errors import IllegalMove, MalformedInput
+from sahrat.cli.json_input import read_json
+from sahrat.errors import IllegalMove
 from sahrat.games.jackaroo.actions import BURN, PICK, Chance
 from sahrat.games.jackaroo.position import Parsed, parse_position
 
@@ -31,21 +30,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def read_position(path: str) -> Parsed:
     """The position in ``path`` (``-`` for standard input)."""
-    try:
-        if path == "-":
-            text = sys.stdin.read(MAX_POSITION_BYTES + 1)
-        else:
-            with open(path, encoding="utf-8") as handle:
-                text = handle.read(MAX_POSITION_BYTES + 1)
-    except (OSError, UnicodeDecodeError) as error:
-        raise MalformedInput(f"cannot read {path}: {error}", path) from None
-    if len(text) > MAX_POSITION_BYTES:
-        raise MalformedInput("position is larger than 1 MiB", path)
-    try:
-        obj: Any = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise MalformedInput(f"position is not JSON: {error}", text) from None
-    return parse_position(obj)
+    return parse_position(read_json(path, "position", MAX_POSITION_BYTES))
 
 
 def run_moves(args: argparse.Namespace) -> int:

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import argparse
-import json
 
+from sahrat.cli.json_input import read_json
 from sahrat.errors import MalformedInput
 from sahrat.records import verify
 
@@ -19,11 +19,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run(args: argparse.Namespace) -> int:
-    try:
-        with open(args.record, encoding="utf-8") as handle:
-            record = json.load(handle)
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise MalformedInput(f"cannot read {args.record}: {error}", args.record) from None
+    record = read_json(args.record, "record")
     if not isinstance(record, dict):
         raise MalformedInput("a record is a JSON object", args.record)
     checks = verify(record)
