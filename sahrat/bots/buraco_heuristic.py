@@ -15,9 +15,10 @@ How it plays a turn:
   side is about to.
 - **Meld.** Natural cards go down at once, completing a canasta first, then
   additions, then new melds. A wild card joins a pair in a new meld (a meld
-  on the table grows with both partners' cards), but a clean meld stays
-  clean: a wild card goes on one only to complete a canasta the side needs,
-  or when the hand may end soon and a joker held would cost 50.
+  on the table grows with both partners' cards) — unless the pile is closed:
+  then a wild card held is the key to the pile. A clean meld stays clean: a
+  wild card goes on one only to complete a canasta the side needs, or when
+  the hand may end soon and a joker held would cost 50.
 - **Discard** the card the hand misses least (:mod:`~sahrat.bots.buraco_hand`):
   never a wild card, never one that extends the other side's melds while a
   safe one is left, preferably a dead card or one an opponent let go.
@@ -215,6 +216,10 @@ def meld_score(action: BuracoAction, outlook: Outlook) -> float:
     if new is None:
         return 0.0
     if not new.clean:
+        # A wild card with a pair starts a meld both partners grow; but a closed pile
+        # is taken only by melding its top card, which a wild card held nearly always can.
+        if outlook.closed and not dump:
+            return 0.0
         return WILD_MELD + points
     counts = list(outlook.counts)
     for card in cards:
