@@ -52,8 +52,10 @@ FEED_RISK_PER_PILE_CARD = 8.0
 #: Discarding a card one card away from an opponent's sequence.
 NEAR_FEED_RISK = 20.0
 NEAR_FEED_RISK_PER_PILE_CARD = 4.0
-#: Per way a discard could still make a meld with cards the seat cannot see.
+#: Per way a discard could still make a meld with cards the seat cannot see; more
+#: with a closed pile, which goes to whoever can meld its top card.
 LIVE_RISK = 5.0
+LIVE_RISK_CLOSED = 15.0
 #: A card an opponent discarded lately is a safe discard.
 THEIR_DISCARD_SAFE = 15.0
 #: Each copy of the same card already in the pile.
@@ -102,7 +104,7 @@ def feeding_risk(card: int, outlook: Outlook) -> float:
     elif not IS_WILD[card]:
         if card in outlook.their_near:
             risk += NEAR_FEED_RISK + NEAR_FEED_RISK_PER_PILE_CARD * closed_pile
-        risk += LIVE_RISK * live_windows(card, outlook)
+        risk += (LIVE_RISK_CLOSED if outlook.closed else LIVE_RISK) * live_windows(card, outlook)
     if card in outlook.their_discards:
         risk -= THEIR_DISCARD_SAFE
     return risk - SEEN_IN_PILE * outlook.pile.count(card)
