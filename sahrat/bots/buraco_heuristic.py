@@ -5,9 +5,10 @@ How it plays a turn:
 - **Draw.** It takes the open pile when its cards pay — wild cards, cards
   that go on its side's melds or make new melds with the hand — counting
   every card beyond the second as one kept from the next opponent, who would
-  take the pile otherwise (so a pile of four is taken whatever it holds). A
-  single card is taken only to meld it at once. A closed pile is taken
-  whenever a take costs no more wild cards than the pile is worth.
+  take the pile otherwise (so early in a hand a pile of four is taken
+  whatever it holds). A single card is taken only to meld it at once. A
+  closed pile is taken whenever a take costs no more wild cards than the
+  pile is worth.
 - **Empty the hand when it pays** (:mod:`~sahrat.bots.buraco_plan`). With
   the morto still to pick up it always does, wild cards and all: the morto's
   eleven cards beat anything kept. With the morto taken that is going out,
