@@ -114,6 +114,17 @@ def test_heuristic_moves_out_of_reach() -> None:
     assert choice(state).startswith("QS t24-") or choice(state).startswith("9H t24-")
 
 
+def test_heuristic_swaps_a_lagging_marble_for_one_about_to_go_home() -> None:
+    # Seat 3's marble on t55 is 2 squares from its home lane; ours on t1 has just left.
+    state = position({0: ["t1", "t30"], 3: ["t55"]}, ["JS", "9H"])
+    assert choice(state) == "JS t1~t55"
+
+
+def test_heuristic_burns_with_the_ten_rather_than_hit_its_partner() -> None:
+    state = position({0: ["t30"], 2: ["t40"]}, ["TD"])
+    assert choice(state) == "TD burn"
+
+
 def test_burn_choice_keeps_a_bring_out_card() -> None:
     # Classic (no passing one's own marbles): t0 and t5 are walled in by our own
     # marbles, t12 by the opponent on its start square t19, and t0 bars the way out.
