@@ -33,6 +33,8 @@ BIG_PILE = 3
 def rollout_choice(state: BuracoState, rng: random.Random) -> BuracoAction:
     """A fast, sensible move for the seat to move."""
     legal = state.legal_actions()
+    if state.current_player() < 0:
+        raise ValueError("no decision here: a chance step or the end of the match")
     seat = state.to_move
     side = seat & 1
     if state.phase == DRAW:

@@ -54,7 +54,7 @@ def play_hand(options: BuracoOptions, seed: int) -> list[BuracoAction]:
 
 @pytest.mark.parametrize("options", TABLES, ids=str)
 def test_every_choice_is_accepted_at_every_table(options: BuracoOptions) -> None:
-    for seed in (1, 2):
+    for seed in range(1, 5):
         assert play_hand(options, seed)
 
 
@@ -91,6 +91,12 @@ def test_rollouts_finish_hands() -> None:
             else:
                 state.apply_action(rollout_choice(state, rng))
         assert state.results, options
+
+
+def test_policies_refuse_a_chance_step() -> None:
+    state = BuracoState(BuracoOptions())
+    with pytest.raises(ValueError):
+        rollout_choice(state, random.Random(0))
 
 
 # -- the draw ------------------------------------------------------------------------------
