@@ -5,7 +5,9 @@ and ordered like the chance of winning the match. We estimate each side's
 total at the end of the hand in progress — the totals so far plus what its
 melds are worth, with part of a canasta's bonus for a meld on its way, less
 part of the points held in its hands and of the morto penalty — and squash
-the lead: the same lead counts for more when the target is close.
+the lead: the same lead counts for more when the target is close. It reads
+every hand, as a search's determinized states allow; the bot's own choices
+never call it.
 
 >>> from sahrat.games.buraco import BuracoOptions
 >>> from sahrat.games.buraco.position import from_table
@@ -30,9 +32,8 @@ from sahrat.games.buraco.state import DRAW, PLAY, STOCK, UNTAKEN, BuracoState
 CANASTA_PROGRESS = (0.0, 0.0, 0.0, 0.06, 0.1, 0.16, 0.25)
 #: Cards in hand are often melded before the end: count part of their points.
 HAND_POINTS_SHARE = 0.5
-#: A lead worth as much as this many points (plus a share of what is left to the
-#: target) is about three quarters of a win. These constants were fitted to the
-#: winners of self-play matches.
+#: A lead of this many points, plus a share of what is left to the target, evaluates
+#: to tanh(1) ≈ 0.76. These constants were fitted to the winners of self-play matches.
 LEAD_SCALE = 400.0
 REMAINING_SHARE = 0.3
 #: Only a finished match is a certain win or loss.
