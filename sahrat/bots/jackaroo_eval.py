@@ -79,6 +79,8 @@ class Weights:
     keep_enter: float = 5.0
     keep_shortcut: float = 28.0
     keep_flex: float = 2.0
+    #: Share of the best next card's gain on the board a move leaves (a two-card plan).
+    follow: float = 0.5
 
     @property
     def values(self) -> list[list[float]]:

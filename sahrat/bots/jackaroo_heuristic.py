@@ -42,11 +42,14 @@ from sahrat.bots.jackaroo_plan import card_keep_value, hand_potential
 from sahrat.cards import RANK
 from sahrat.games.jackaroo.actions import BURN, DISCARD, DISCARD_ALL, MOVE, SPLIT, SWAP, Move
 from sahrat.games.jackaroo.board import BASE0, HOME0, TRACK
+from sahrat.games.jackaroo.rules import Rules
 from sahrat.games.jackaroo.state import JackarooState
 
 WIN = 1e9
 #: Cards a seat is dealt in a new round (near enough for both deals).
 NEXT_DEAL = 4
+#: How many of the best moves get a look at the next card's best move.
+FOLLOW_TOP = 6
 
 
 class JackarooHeuristicBot:
@@ -85,30 +88,44 @@ def score_moves(
     seen: dict[tuple[int, int, tuple[int, ...]], float] = {}
     scores: list[float] = []
     for move in legal:
-        card, kind, a, b, c, d = move
-        loc2 = loc[:]
-        occ2 = occ[:]
-        if kind == MOVE:
-            rules.move_marble(loc2, occ2, a, b, RANK[card])
-        elif kind == SPLIT:
-            rules.move_marble(loc2, occ2, a, b, 7)
-            rules.move_marble(loc2, occ2, c, d, 7)
-        elif kind == SWAP:
-            rules.swap(loc2, occ2, a, b)
+        card, kind = move[0], move[1]
+        loc2, occ2 = play_on_copy(rules, loc, occ, move)
         key = (RANK[card] if card >= 0 else 0, kind == BURN, tuple(loc2))
         score = seen.get(key)
         if score is None:
             score = seen[key] = scorer.score(move, loc2, occ2)
         scores.append(score)
+    # The few best also count what the next card could add on their board: a plan
+    # of two cards (free the home lane's first square, then enter it).
+    if weights.follow and len(scorer.hand) >= 2 and legal[0].kind < DISCARD:
+        top = sorted(range(len(legal)), key=scores.__getitem__, reverse=True)[:FOLLOW_TOP]
+        for i in top:
+            scores[i] += weights.follow * scorer.follow_up(legal[i])
     return scores
+
+
+def play_on_copy(
+    rules: Rules, loc: list[int], occ: list[int], move: Move
+) -> tuple[list[int], list[int]]:
+    """The board after ``move`` (captures included), leaving ``loc``/``occ`` as they are."""
+    card, kind, a, b, c, d = move
+    loc2, occ2 = loc[:], occ[:]
+    if kind == MOVE:
+        rules.move_marble(loc2, occ2, a, b, RANK[card])
+    elif kind == SPLIT:
+        rules.move_marble(loc2, occ2, a, b, 7)
+        rules.move_marble(loc2, occ2, c, d, 7)
+    elif kind == SWAP:
+        rules.swap(loc2, occ2, a, b)
+    return loc2, occ2
 
 
 class _Scorer:
     """Scores the boards left by one seat's moves; holds what all moves share."""
 
     __slots__ = (
-        "after_odds", "hand", "last", "mine", "odds", "partner", "rate", "rules", "seat",
-        "theirs", "values", "weights",
+        "after_odds", "hand", "last", "loc", "mine", "occ", "odds", "partner", "rate", "rules",
+        "seat", "theirs", "values", "weights",
     )  # fmt: skip
 
     def __init__(self, state: JackarooState, weights: Weights) -> None:
@@ -121,6 +138,7 @@ class _Scorer:
         self.values, self.rate = weights.values, weights.hit_rate
         self.odds = CardOdds.for_seat(state, seat)
         self.hand = state.hands[seat]
+        self.loc, self.occ = state.loc, state.occ
         #: A fresh deal comes before our next turn when this is our last card.
         self.last = len(self.hand) == 1
         self.after_odds: dict[bool, CardOdds] = {}
@@ -137,6 +155,28 @@ class _Scorer:
                 sizes = [n + NEXT_DEAL for n in sizes]
             found = self.after_odds[burn] = self.odds.with_sizes(sizes)
         return found
+
+    def follow_up(self, move: Move) -> float:
+        """The most marble value the next card adds on the board ``move`` leaves, the
+        others standing still: of two moves alike, keep the card that does more."""
+        rest = list(self.hand)
+        rest.remove(move[0])
+        loc, occ = play_on_copy(self.rules, self.loc, self.occ, move)
+        return self.best_gain(loc, occ, rest)
+
+    def best_gain(self, loc: list[int], occ: list[int], cards: list[int]) -> float:
+        """The most marble value one of ``cards`` adds on this board (0 if none moves)."""
+        rules, values, mine, theirs = self.rules, self.values, self.mine, self.theirs
+        mask = 0
+        for q in loc:
+            if q < BASE0:
+                mask |= 1 << q
+        before = board_score(values, loc, mine, theirs)
+        best = 0.0
+        for nxt in rules.moves(cards, loc, occ, mask, self.seat, False):
+            loc2, _ = play_on_copy(rules, loc, occ, nxt)
+            best = max(best, board_score(values, loc2, mine, theirs) - before)
+        return best
 
     def score(self, move: Move, loc: list[int], occ: list[int]) -> float:
         """The score of ``move``, which leaves the board ``loc``/``occ``."""

@@ -94,7 +94,8 @@ def test_heuristic_spares_its_partner() -> None:
 
 
 def test_heuristic_brings_a_marble_out() -> None:
-    state = position({0: ["t30"]}, ["AS", "2H"])
+    # Out first, then the 4 takes the new marble back from t0 to t72, near home.
+    state = position({0: ["t30"]}, ["AS", "4H"])
     assert choice(state) == "AS b0-t0"
 
 
