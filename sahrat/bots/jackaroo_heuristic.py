@@ -1,16 +1,21 @@
 """The heuristic Jackaroo bot: one move ahead, with card-aware danger and hand planning.
 
 Each legal move is played on a copy of the board and scored as a club player
-would weigh it (:mod:`sahrat.bots.jackaroo_eval`):
+would weigh it (:mod:`sahrat.bots.jackaroo_eval`), in marble-steps:
 
 * the marble values of both sides (bringing out, progress, the home lane,
   captures — a partner's marble counts as one's own);
+* the board's shape: opponents held up behind our protected marbles (and ours
+  behind theirs), a colour left with nothing on the track;
 * the danger the move leaves behind: every marble of our side that an
-  opponent may hit before our next turn, weighted by the chance the opponent
-  holds a card that does it (cards we have not seen);
+  opponent may hit (or swap away with a J) before our next turn, weighted by
+  the chance it holds such a card among those we have not seen; and the
+  chance our partner hits theirs;
+* the T's burn, worth about a turn taken from the next seat;
 * what the cards left in the hand can still do on the new board (bring a
   marble out, enter the home lane exactly, the 4 from the start square), so
-  that an A or a small card needed to finish is not wasted.
+  that an A or a small card needed to finish is not wasted; for the few best
+  moves, also the best gain of the next card on that board.
 
 >>> import random
 >>> from sahrat.games.jackaroo import from_position

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from sahrat.bots.jackaroo_eval import Weights
 from sahrat.cards import RANK
-from sahrat.games.jackaroo.board import BASE0, PROGRESS, QUARTER, TRACK
+from sahrat.games.jackaroo.board import BASE0, HOME0, PROGRESS, QUARTER, TRACK
 
 #: A card's own flexibility, by rank, whatever the board: the A (out, 1 or 11),
 #: the 7 (split), the J (swap), the 4 (backwards), the K (out, sweep).
@@ -30,7 +30,7 @@ def lane_steps(loc: list[int], occ: list[int], colour: int) -> int:
     """Bits ``1 << n`` for every step count ``n`` that takes a marble of ``colour``
     exactly to a free home-lane square (nothing passed in the lane)."""
     prog = PROGRESS[colour]
-    lane = colour * 4 + 76  # h<colour>.1
+    lane = HOME0 + colour * 4  # h<colour>.1
     bits = 0
     for m in range(colour * 4, colour * 4 + 4):
         q = loc[m]
@@ -50,7 +50,9 @@ def lane_steps(loc: list[int], occ: list[int], colour: int) -> int:
 def hand_potential(
     weights: Weights, loc: list[int], occ: list[int], colour: int, cards: list[int]
 ) -> float:
-    """What ``cards`` are worth on this board for ``colour``."""
+    """What ``cards`` are worth on this board for ``colour``: each its flexibility,
+    or more when it can bring a waiting marble out (one card per marble), take the
+    4's shortcut from just past the start square, or drop a marble into the lane."""
     if not cards:
         return 0.0
     b = colour * 4
