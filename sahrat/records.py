@@ -150,6 +150,14 @@ class Recorder:
         }
         if self.state.is_terminal():
             record["server_seed"] = self.seeds.server_seed.hex()
+        else:
+            # While the game runs, shuffles, deals and the shuffle steps of the log would
+            # show every hand and the stock: they are published with the seed, at the end.
+            record["shuffles"], record["picks"], record["deals"] = [], [], []
+            record["log"] = [
+                {**entry, "action": "shuffle"} if entry["action"].startswith("shuffle") else entry
+                for entry in self.log
+            ]
         return record
 
 

@@ -58,6 +58,9 @@ def test_a_running_game_reveals_no_seed() -> None:
     running = recorder.to_json()
     assert "server_seed" not in running and running["result"] is None
     assert SEEDS.server_seed.hex() not in json.dumps(running)
+    # No card of any hand, nor the stock's order, while the game runs.
+    assert running["shuffles"] == running["deals"] == []
+    assert all(e["action"] == "shuffle" for e in running["log"] if e["action"].startswith("shuf"))
     assert failed_step(running) == (1, "the record has no server seed yet (the game is not over)")
 
 
