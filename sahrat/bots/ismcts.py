@@ -98,7 +98,7 @@ class IsmctsBot:
         kit: GameKit,
         budget: Budget,
         seed: int | random.Random | None = None,
-        rollout_depth: int = 8,
+        rollout_depth: int | None = None,
     ) -> None:
         self.kit = kit
         self._evaluate: Callable[[Any, int], float] = resolve(kit.evaluator)
@@ -108,39 +108,64 @@ class IsmctsBot:
         )
         self.budget = budget
         self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
-        self.rollout_depth = rollout_depth
+        self.rollout_depth = kit.rollout_depth if rollout_depth is None else rollout_depth
+        # The heuristic that suggests a root candidate has a generator of its own,
+        # drawn from the search's, so a seed still fixes every decision.
+        self._hint_bot = (
+            kit.heuristic(random.Random(self.rng.getrandbits(64))) if kit.hint_weight > 0 else None
+        )
         self.name = f"ismcts:{budget}"
         #: Iterations of the last search (for benchmarks and tests).
         self.last_iterations = 0
+        self._last_hint: Any = None
 
     def choose(self, state: Any) -> Any:
-        legal = state.legal_actions()
-        if not legal:
+        candidates = self.root_actions(state)
+        if not candidates:
             raise ValueError("no seat is to move")
-        if len(legal) == 1:
+        if len(candidates) == 1:
             self.last_iterations = 0
-            return legal[0]
-        root = self.search(state)
+            return candidates[0]
+        root = self.search(state, candidates)
         # The most visited action is the most trusted (ties: the order the engine lists).
-        best = max(legal, key=lambda a: root.children[a].visits if a in root.children else -1)
-        return best
+        children = root.children
+        return max(candidates, key=lambda a: children[a].visits if a in children else -1)
 
-    def root_priors(self, state: GameState) -> dict[Hashable, float]:
-        """Each root action's rank in the heuristic's opinion, scaled to [0, 1]."""
-        legal = state.legal_actions()
-        if self._prior is None or len(legal) < 2:
-            return {}
-        scores = self._prior(state, legal)
-        order = sorted(range(len(legal)), key=scores.__getitem__)
-        return {legal[i]: rank / (len(legal) - 1) for rank, i in enumerate(order)}
+    def root_actions(self, state: GameState) -> list[Any]:
+        """The listed legal actions, and the heuristic's own choice where the kit asks for it.
 
-    def search(self, state: GameState) -> Node:
+        The seat's own hand is the same in every determinization, so an action
+        legal in the real state is legal in each of them.
+        """
+        legal = list(state.legal_actions())
+        if self._hint_bot is not None and len(legal) > 1:
+            hint = self._hint_bot.choose(state)
+            if hint not in legal:
+                legal.append(hint)
+            self._last_hint = hint
+        return legal
+
+    def root_priors(self, state: GameState, candidates: list[Any]) -> dict[Hashable, float]:
+        """Each root action's rank in the heuristic's opinion in [0, 1], plus the hint's weight."""
+        priors: dict[Hashable, float] = {}
+        if self._prior is not None and len(candidates) > 1:
+            scores = self._prior(state, candidates)
+            order = sorted(range(len(candidates)), key=scores.__getitem__)
+            priors = {candidates[i]: rank / (len(candidates) - 1) for rank, i in enumerate(order)}
+        if self._hint_bot is not None:
+            hint = self._last_hint
+            priors[hint] = priors.get(hint, 0.0) + self.kit.hint_weight
+        return priors
+
+    def search(self, state: GameState, candidates: list[Any] | None = None) -> Node:
         budget = self.budget
         # The clock starts before anything else: the heuristic's opinion counts too.
         deadline = None if budget.ms is None else time.perf_counter() + budget.ms / 1000
         seat = state.current_player()
         root = Node()
-        priors = self.root_priors(state)
+        if candidates is None:
+            candidates = self.root_actions(state)
+        priors = self.root_priors(state, candidates)
         rng = self.rng
         source = SimSource(rng)
         limit = budget.iterations if budget.iterations is not None else 1 << 62
@@ -148,7 +173,8 @@ class IsmctsBot:
         while iterations < limit:
             if deadline is not None and iterations and time.perf_counter() >= deadline:
                 break
-            self._iterate(root, state.determinize(seat, source), seat, rng, source, priors)
+            world = state.determinize(seat, source)
+            self._iterate(root, world, seat, rng, source, priors, candidates)
             iterations += 1
         self.last_iterations = iterations
         return root
@@ -161,6 +187,7 @@ class IsmctsBot:
         rng: random.Random,
         source: SimSource,
         priors: dict[Hashable, float],
+        candidates: list[Any],
     ) -> None:
         kit = self.kit
         path: list[tuple[Node, int]] = []  # (node, side that chose its action)
@@ -173,7 +200,7 @@ class IsmctsBot:
                 continue
             if player < 0:
                 break
-            legal = world.legal_actions()
+            legal = candidates if node is root else world.legal_actions()
             children = node.children
             untried = []
             for action in legal:
@@ -184,7 +211,7 @@ class IsmctsBot:
                     child.available += 1
             if untried:
                 if node is root and priors:
-                    action = max(untried, key=priors.__getitem__)
+                    action = max(untried, key=lambda a: priors.get(a, 0.0))
                 else:
                     action = untried[int(rng.random() * len(untried))]
                 child = children[action] = Node()

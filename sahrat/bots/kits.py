@@ -42,6 +42,13 @@ class GameKit:
     #: ``prior(state, legal) -> [score]``: the heuristic's opinion of each legal action
     #: (higher is better, any scale), which steers the search's first visits.
     prior_scores: str | None = None
+    #: Add the heuristic bot's own choice to the root's candidates, with this prior.
+    #: For games whose listed actions are a subset of the legal ones (Buraco lists
+    #: three-card melds; the heuristic lays longer ones), this is how the search
+    #: can play what the heuristic would, and must find better to play otherwise.
+    hint_weight: float = 0.0
+    #: Cheap moves a rollout plays before the evaluation.
+    rollout_depth: int = 8
 
     def evaluate(self, state: Any, seat: int) -> float:
         value: float = resolve(self.evaluator)(state, seat)
@@ -85,5 +92,8 @@ KITS: dict[str, GameKit] = {
         rollout_policy="sahrat.bots.buraco_heuristic:rollout_choice",
         burn_policy=None,
         side=_buraco_side,
+        hint_weight=2.0,
+        # About two rounds of a four-player table (a turn is a draw, melds, a discard).
+        rollout_depth=24,
     ),
 }
