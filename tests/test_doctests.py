@@ -13,7 +13,8 @@ import sahrat
 MODULES = sorted(
     info.name
     for info in pkgutil.walk_packages(sahrat.__path__, "sahrat.")
-    if not info.name.startswith("sahrat.games.buraco") and info.name != "sahrat.bots.buraco_greedy"
+    if not info.name.startswith(("sahrat.games.buraco", "sahrat.server.migrations"))
+    and info.name != "sahrat.bots.buraco_greedy"
 )
 
 

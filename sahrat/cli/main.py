@@ -15,7 +15,16 @@ from importlib import import_module
 from sahrat.errors import SahratError
 
 #: Modules under ``sahrat.cli`` that register commands, in the order ``--help`` lists them.
-COMMAND_MODULES = ("play", "jackaroo", "buraco", "arena", "fairness", "verify", "bench")
+COMMAND_MODULES = (
+    "serve",
+    "play",
+    "jackaroo",
+    "buraco",
+    "arena",
+    "fairness",
+    "verify",
+    "bench",
+)
 
 #: Exit status for bad input: a malformed position, an illegal move, a bad card.
 EXIT_BAD_INPUT = 2

@@ -1,0 +1,85 @@
+"""``sahrat serve``: the game server, on SQLite in a data directory or on PostgreSQL."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+from pathlib import Path
+from typing import Any
+
+from sahrat.errors import MalformedInput
+from sahrat.server.settings import Settings, default_data_dir
+
+#: The largest WebSocket frame accepted at all; the protocol refuses anything above
+#: its own (much smaller) limit with an error, so a big frame costs a reply, not a link.
+WS_MAX_FRAME = 2 * 1024 * 1024
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser("serve", help="run the game server")
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument(
+        "--data-dir",
+        type=Path,
+        default=None,
+        help="where the SQLite file lives (default: $SAHRAT_DATA_DIR, "
+        "else the user's data directory)",
+    )
+    parser.add_argument(
+        "--database-url", default="", help="SQLAlchemy URL, e.g. postgresql+psycopg://user@host/db"
+    )
+    parser.add_argument("--turn-seconds", type=float, default=15.0)
+    parser.add_argument("--grace-seconds", type=float, default=60.0)
+    parser.add_argument("--bot-delay", type=float, default=0.8)
+    parser.add_argument("--search-workers", type=int, default=1)
+    parser.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="any other setting of sahrat.server.settings.Settings, e.g. heartbeat_timeout=3",
+    )
+    parser.set_defaults(handler=run)
+
+
+def settings_from(args: argparse.Namespace) -> Settings:
+    settings = Settings(
+        data_dir=args.data_dir or default_data_dir(),
+        database_url=args.database_url,
+        turn_seconds=args.turn_seconds,
+        grace_seconds=args.grace_seconds,
+        bot_delay=args.bot_delay,
+        search_workers=args.search_workers,
+    )
+    changes: dict[str, object] = {}
+    for item in args.set:
+        name, _, value = item.partition("=")
+        if name not in Settings.__dataclass_fields__ or name in ("data_dir", "database_url"):
+            raise MalformedInput(f"no setting {name!r}", item)
+        kind: type[Any] = type(getattr(settings, name))
+        try:
+            changes[name] = kind(value)
+        except (TypeError, ValueError):
+            raise MalformedInput(f"bad value for {name}: {value!r}", item) from None
+    return settings.with_(**changes)
+
+
+def run(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from sahrat.server.app import create_app
+
+    settings = settings_from(args)
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    where = settings.database_url.split("@")[-1] if settings.database_url else settings.url
+    print(f"Sahrat: open http://{args.host}:{args.port}/  (data: {where})", flush=True)
+    uvicorn.run(
+        create_app(settings),
+        host=args.host,
+        port=args.port,
+        ws="websockets-sansio",
+        ws_max_size=WS_MAX_FRAME,
+        log_level="warning",
+    )
+    return 0

@@ -1,0 +1,1 @@
+"""The game server: tables as actors, the WebSocket protocol, storage, the clock."""

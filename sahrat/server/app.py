@@ -1,0 +1,148 @@
+"""The ASGI application: the browser client, the REST API and the WebSocket."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections.abc import AsyncIterator
+from importlib import resources
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket
+
+from sahrat.server import protocol
+from sahrat.server.hub import Client, Hub
+from sahrat.server.openapi import OPENAPI
+from sahrat.server.protocol import ProtocolError
+from sahrat.server.settings import Settings
+
+WEB = resources.files("sahrat") / "web"
+
+
+def create_app(settings: Settings) -> Starlette:
+    hub = Hub(settings)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        await hub.startup()
+        try:
+            yield
+        finally:
+            await hub.shutdown()
+
+    def problem(status: int, message: str) -> JSONResponse:
+        return JSONResponse({"error": message}, status_code=status)
+
+    async def index(request: Request) -> Response:
+        return FileResponse(str(WEB / "index.html"), media_type="text/html")
+
+    async def health(request: Request) -> Response:
+        return JSONResponse({"ok": True, "tables": len(hub.tables)})
+
+    async def openapi(request: Request) -> Response:
+        return JSONResponse(OPENAPI)
+
+    async def guest(request: Request) -> Response:
+        name = None
+        if await request.body():
+            try:
+                body = await request.json()
+            except ValueError:
+                return problem(400, "the body is not JSON")
+            name = body.get("name") if isinstance(body, dict) else None
+        player, display, token = await hub.new_guest(name)
+        return JSONResponse({"token": token, "player": {"id": player, "name": display}})
+
+    async def me(request: Request) -> Response:
+        header = request.headers.get("authorization", "")
+        found = await hub.player_of(header.removeprefix("Bearer ").strip())
+        if found is None:
+            return problem(401, "no valid session token")
+        player, name = found
+        actor = hub.seated.get(player)
+        return JSONResponse(
+            {"id": player, "name": name, "table": None if actor is None else actor.id}
+        )
+
+    async def tables(request: Request) -> Response:
+        return JSONResponse({"tables": hub.lobby()})
+
+    async def table(request: Request) -> Response:
+        actor = hub.tables.get(request.path_params["table_id"])
+        if actor is None or actor.kind == "private":
+            return problem(404, "no such table")
+        return JSONResponse(actor.summary())
+
+    async def record(request: Request) -> Response:
+        table_id = request.path_params["table_id"]
+        stored = await hub.store.run(hub.store.record, table_id)
+        if stored is not None:
+            return JSONResponse(stored)
+        actor = hub.tables.get(table_id)
+        if actor is None or actor.recorder is None:
+            return problem(404, "no record for this table")
+        # A running game's record: shuffles, deals and the seed come with the end.
+        return JSONResponse(actor.recorder.to_json())
+
+    async def websocket(ws: WebSocket) -> None:
+        await ws.accept()
+        client = Client(hub, ws)
+        writer = asyncio.create_task(client.write_loop())
+        pinger = asyncio.create_task(_ping(client, settings.heartbeat_interval))
+        try:
+            await _read(client, ws, hub, settings)
+        finally:
+            hub.disconnect(client)
+            client.close()
+            pinger.cancel()
+            await asyncio.gather(writer, pinger, return_exceptions=True)
+
+    routes = [
+        Route("/", index),
+        Route("/api/health", health),
+        Route("/openapi.json", openapi),
+        Route("/api/guest", guest, methods=["POST"]),
+        Route("/api/me", me),
+        Route("/api/tables", tables),
+        Route("/api/tables/{table_id}", table),
+        Route("/api/records/{table_id}", record),
+        WebSocketRoute("/ws", websocket),
+        Mount("/static", StaticFiles(directory=str(WEB)), name="static"),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.hub = hub
+    return app
+
+
+async def _ping(client: Client, interval: float) -> None:
+    """Heartbeats: the client answers ``pong``; any message proves it is there."""
+    while not client.closed:
+        await asyncio.sleep(interval)
+        client.send({"type": "ping", "t": round(time.time() * 1000)})
+
+
+async def _read(client: Client, ws: WebSocket, hub: Hub, settings: Settings) -> None:
+    while not client.closed:
+        try:
+            event: Any = await asyncio.wait_for(ws.receive(), timeout=settings.heartbeat_timeout)
+        except TimeoutError:
+            return  # silent: the connection is gone, whatever TCP thinks
+        if event["type"] == "websocket.disconnect":
+            return
+        text = event.get("text")
+        if text is None:
+            text = event.get("bytes") or b""
+        if not client.allow():
+            continue
+        try:
+            message = protocol.parse(text, settings.max_message_bytes)
+        except ProtocolError as error:
+            client.error(error.code, error.detail)
+            continue
+        await hub.dispatch(client, message)

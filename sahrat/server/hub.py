@@ -1,0 +1,401 @@
+"""The hub: players, connections, the lobby, and the table actors they talk to.
+
+The hub owns no game state: it routes each client message to the table the
+player sits at (one table per player at a time), creates tables, answers
+"play now", keeps the lobby's subscribers up to date, and restores every
+live table from its event log when the server starts.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+import string
+import time
+from collections import deque
+from typing import Any
+
+from starlette.websockets import WebSocket, WebSocketState
+
+from sahrat.bots.autopilot import autopilot_action
+from sahrat.bots.worker import SearchPool
+from sahrat.errors import SahratError
+from sahrat.server import games, protocol
+from sahrat.server.names import clean_name, guest_name
+from sahrat.server.protocol import ProtocolError, field
+from sahrat.server.settings import Settings
+from sahrat.server.store import Store
+from sahrat.server.table import TableActor
+from sahrat.server.tokens import TokenSigner, new_player_id
+
+log = logging.getLogger("sahrat.hub")
+
+#: Messages handled by the table the player sits at.
+TABLE_TYPES = frozenset(
+    {"leave", "sit", "assign", "turn_time", "bots", "start", "seed", "act", "chat"}
+)
+#: A connection that cannot take its messages this fast is closed, not waited for.
+OUTBOX_LIMIT = 512
+CODE_ALPHABET = string.ascii_uppercase + string.digits
+
+
+class Client:
+    """One WebSocket (one browser tab); its messages go out through a queue of its own."""
+
+    def __init__(self, hub: Hub, websocket: WebSocket) -> None:
+        self.hub = hub
+        self.websocket = websocket
+        self.player = ""
+        self.name = ""
+        self.table: TableActor | None = None
+        self.outbox: asyncio.Queue[str | None] = asyncio.Queue(OUTBOX_LIMIT)
+        self.closed = False
+        settings = hub.settings
+        self._tokens = float(settings.message_burst)
+        self._refilled = time.monotonic()
+        self._last_refusal = 0.0
+        self._refused: deque[float] = deque()
+
+    @property
+    def authenticated(self) -> bool:
+        return bool(self.player)
+
+    def send(self, message: dict[str, Any]) -> None:
+        if self.closed:
+            return
+        try:
+            self.outbox.put_nowait(protocol.dumps(message))
+        except asyncio.QueueFull:
+            log.warning("closing a connection of %s: it does not read its messages", self.player)
+            self.close()
+
+    def error(self, code: str, detail: str = "", ref: object = None) -> None:
+        self.send(protocol.error(code, detail, ref))
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            with contextlib.suppress(asyncio.QueueFull):
+                self.outbox.put_nowait(None)
+
+    def allow(self) -> bool:
+        """A token bucket: ``messages_per_second``, bursts up to ``message_burst``."""
+        settings = self.hub.settings
+        now = time.monotonic()
+        self._tokens = min(
+            float(settings.message_burst),
+            self._tokens + (now - self._refilled) * settings.messages_per_second,
+        )
+        self._refilled = now
+        if self._tokens >= 1:
+            self._tokens -= 1
+            return True
+        self._refused.append(now)
+        while self._refused and now - self._refused[0] > 1.0:
+            self._refused.popleft()
+        if len(self._refused) > 10 * settings.message_burst:
+            self.close()  # a flood, not a hurried player
+        elif now - self._last_refusal >= 1.0:
+            self._last_refusal = now
+            self.error("rate_limited")
+        return False
+
+    async def write_loop(self) -> None:
+        websocket = self.websocket
+        while True:
+            text = await self.outbox.get()
+            if text is None or websocket.application_state != WebSocketState.CONNECTED:
+                break
+            try:
+                await websocket.send_text(text)
+            except Exception:
+                break
+        self.closed = True
+        with contextlib.suppress(Exception):
+            await websocket.close()
+
+
+class Hub:
+    def __init__(self, settings: Settings, store: Store | None = None) -> None:
+        self.settings = settings
+        self.store = store or Store(settings.url)
+        self.tables: dict[str, TableActor] = {}
+        self.by_code: dict[str, TableActor] = {}
+        self.seated: dict[str, TableActor] = {}
+        self.lobby_clients: set[Client] = set()
+        self.signer: TokenSigner | None = None
+        self._pool: SearchPool | None = None
+        self._lobby_pending = False
+
+    # -- life ---------------------------------------------------------------------------
+
+    async def startup(self) -> None:
+        self.settings.data_dir.mkdir(parents=True, exist_ok=True)
+        await self.store.run(self.store.migrate)
+        self.signer = TokenSigner(await self.store.run(self.store.secret))
+        if self.settings.search_workers > 0:
+            self._pool = SearchPool(self.settings.search_workers)
+        for row in await self.store.run(self.store.live_tables):
+            actor = TableActor(self, row)
+            self._register(actor)
+            try:
+                actor.restore(row["events"])
+            except Exception:
+                log.exception("table %s: its log does not replay; it stays closed", actor.id)
+                self._unregister(actor)
+                continue
+            actor.start()
+            actor.resume()
+        log.info("restored %d tables", len(self.tables))
+
+    async def shutdown(self) -> None:
+        for actor in list(self.tables.values()):
+            await actor.stop()
+        if self._pool is not None:
+            self._pool.close()
+        self.store.close()
+
+    def _register(self, actor: TableActor) -> None:
+        self.tables[actor.id] = actor
+        if actor.code:
+            self.by_code[actor.code] = actor
+
+    def _unregister(self, actor: TableActor) -> None:
+        self.tables.pop(actor.id, None)
+        if actor.code:
+            self.by_code.pop(actor.code, None)
+        for player in [p for p, a in self.seated.items() if a is actor]:
+            del self.seated[player]
+
+    def forget(self, actor: TableActor) -> None:
+        """A finished or closed table with nobody watching leaves memory."""
+        self._unregister(actor)
+        self.lobby_changed()
+
+    # -- players ------------------------------------------------------------------------
+
+    async def new_guest(self, name: object = None) -> tuple[str, str, str]:
+        """A guest player: (id, name, token)."""
+        assert self.signer is not None
+        player = new_player_id()
+        display = clean_name(name) or guest_name()
+        await self.store.run(self.store.add_player, player, display)
+        return player, display, self.signer.sign(player)
+
+    async def player_of(self, token: object) -> tuple[str, str] | None:
+        assert self.signer is not None
+        player = self.signer.player(token)
+        if player is None:
+            return None
+        name = await self.store.run(self.store.player_name, player)
+        return None if name is None else (player, name)
+
+    def bind(self, player: str, actor: TableActor) -> None:
+        self.seated[player] = actor
+
+    def unbind(self, player: str, actor: TableActor) -> None:
+        if self.seated.get(player) is actor:
+            del self.seated[player]
+
+    # -- the lobby ----------------------------------------------------------------------
+
+    def lobby(self) -> list[dict[str, Any]]:
+        """Public tables that are waiting or playing, newest first."""
+        return [
+            actor.summary()
+            for actor in reversed(self.tables.values())
+            if actor.kind == "free" and actor.status in ("waiting", "seeding", "playing")
+        ]
+
+    def lobby_changed(self) -> None:
+        # Many changes in a burst make one lobby message.
+        if self._lobby_pending or not self.lobby_clients:
+            return
+        self._lobby_pending = True
+        asyncio.get_running_loop().call_later(0.2, self._push_lobby)
+
+    def _push_lobby(self) -> None:
+        self._lobby_pending = False
+        message = {"type": "lobby", "tables": self.lobby()}
+        for client in list(self.lobby_clients):
+            if client.closed:
+                self.lobby_clients.discard(client)
+            else:
+                client.send(message)
+
+    # -- bots -------------------------------------------------------------------------------
+
+    async def autopilot(self, game: str, state: Any) -> Any:
+        """The autopilot's action, computed off the event loop."""
+        if self._pool is not None:
+            return await self._pool.autopilot(game, state, self.settings.autopilot_ms)
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(
+            None, autopilot_action, game, state, self.settings.autopilot_ms
+        )
+
+    # -- messages -----------------------------------------------------------------------
+
+    async def dispatch(self, client: Client, message: dict[str, Any]) -> None:
+        kind = message["type"]
+        ref = message.get("id")
+        try:
+            if kind == "ping":
+                client.send({"type": "pong", **({"id": ref} if ref is not None else {})})
+            elif kind == "pong":
+                pass
+            elif kind == "hello":
+                await self._hello(client, message)
+            elif not client.authenticated:
+                raise ProtocolError("not_authenticated")
+            elif kind == "lobby":
+                self.lobby_clients.add(client)
+                client.send({"type": "lobby", "tables": self.lobby()})
+            elif kind == "create":
+                await self._create(client, message)
+            elif kind == "join":
+                self._join(client, message)
+            elif kind == "play_now":
+                await self._play_now(client, message)
+            elif kind in TABLE_TYPES:
+                actor = self.seated.get(client.player)
+                if actor is None:
+                    raise ProtocolError("not_seated")
+                wanted = message.get("table")
+                if wanted is not None and wanted != actor.id:
+                    raise ProtocolError("not_seated", "you do not sit at that table")
+                if client.table is not actor:
+                    actor.post("attach", client)
+                actor.post("client", client, message)
+        except ProtocolError as error:
+            client.error(error.code, error.detail, ref)
+
+    async def _hello(self, client: Client, message: dict[str, Any]) -> None:
+        if client.authenticated:
+            raise ProtocolError("wrong_phase", "already introduced")
+        token = field(message, "token", str, None, limit=200)
+        found = await self.player_of(token) if token else None
+        if found is None:
+            player, name, token = await self.new_guest(message.get("name"))
+        else:
+            player, name = found
+        client.player, client.name = player, name
+        client.send(
+            {
+                "type": "welcome",
+                "protocol": protocol.VERSION,
+                "token": token,
+                "player": {"id": player, "name": name},
+            }
+        )
+        actor = self.seated.get(player)
+        if actor is not None:
+            actor.post("attach", client)
+
+    async def _create(self, client: Client, message: dict[str, Any]) -> None:
+        self._not_elsewhere(client)
+        game = field(message, "game", str, limit=16)
+        seats = field(message, "seats", int, 4)
+        private = field(message, "private", bool, False)
+        turn = field(message, "turn_seconds", (int, float), self.settings.turn_seconds)
+        low, high = self.settings.min_turn_seconds, self.settings.max_turn_seconds
+        if not low <= turn <= high:
+            raise ProtocolError("bad_field", f"a turn lasts {low:g} to {high:g} seconds")
+        try:
+            options = games.table_options(game, field(message, "options", dict, {}), seats)
+        except SahratError as error:
+            raise ProtocolError("bad_field", str(error)) from None
+        actor = await self.create_table(
+            game, options, seats, private, float(turn), client.player if private else None
+        )
+        actor.post("client", client, {"type": "join", "v": protocol.VERSION})
+
+    async def create_table(
+        self,
+        game: str,
+        options: dict[str, Any],
+        seats: int,
+        private: bool,
+        turn_seconds: float,
+        host: str | None,
+    ) -> TableActor:
+        row: dict[str, Any] = {
+            "id": "t" + secrets.token_hex(6),
+            "game": game,
+            "options": options,
+            "seats": seats,
+            "kind": "private" if private else "free",
+            "host": host,
+            "status": "waiting",
+            "code": "".join(secrets.choice(CODE_ALPHABET) for _ in range(6)) if private else None,
+        }
+        await self.store.run(self.store.add_table, row)
+        actor = TableActor(self, {**row, "turn_seconds": turn_seconds})
+        await self.store.run(
+            self.store.append, actor.id, 1, "turn_time", {"seconds": turn_seconds}, time.time()
+        )
+        actor.seq = 1
+        self._register(actor)
+        actor.start()
+        self.lobby_changed()
+        return actor
+
+    def _join(self, client: Client, message: dict[str, Any]) -> None:
+        table = field(message, "table", str, None, limit=32)
+        code = field(message, "code", str, None, limit=16)
+        actor = None
+        if code is not None:
+            actor = self.by_code.get(code.strip().upper())
+        elif table is not None:
+            actor = self.tables.get(table)
+            if (
+                actor is not None
+                and actor.kind == "private"
+                and self.seated.get(client.player) is not actor
+            ):
+                actor = None  # a private table is reached by its code only
+        if actor is None or actor.status in ("finished", "closed"):
+            raise ProtocolError("no_such_table")
+        if self.seated.get(client.player) not in (None, actor):
+            raise ProtocolError("already_seated")
+        actor.post("client", client, message)
+
+    async def _play_now(self, client: Client, message: dict[str, Any]) -> None:
+        """Join the fullest waiting public table of the game, or open one."""
+        self._not_elsewhere(client)
+        game = field(message, "game", str, "jackaroo", limit=16)
+        seats = field(message, "seats", int, None)
+        if game not in games.GAME_NAMES:
+            raise ProtocolError("bad_field", "game is jackaroo or buraco")
+        fitting = [
+            a
+            for a in self.tables.values()
+            if a.kind == "free"
+            and a.status == "waiting"
+            and a.game == game
+            and a.free_seats()
+            and (seats is None or len(a.seat_numbers) == seats)
+        ]
+        if fitting:
+            actor = min(fitting, key=lambda a: len(a.free_seats()))
+        else:
+            try:
+                options = games.table_options(game, {}, seats or 4)
+            except SahratError as error:
+                raise ProtocolError("bad_field", str(error)) from None
+            actor = await self.create_table(
+                game, options, seats or 4, False, self.settings.turn_seconds, None
+            )
+        actor.post("client", client, {"type": "join", "v": protocol.VERSION})
+
+    def _not_elsewhere(self, client: Client) -> None:
+        if client.player in self.seated:
+            raise ProtocolError("already_seated")
+
+    def disconnect(self, client: Client) -> None:
+        self.lobby_clients.discard(client)
+        actor = client.table
+        if actor is not None:
+            actor.post("detach", client)

@@ -1,0 +1,27 @@
+"""Generated display names for guests and bots, Arabic first."""
+
+from __future__ import annotations
+
+import secrets
+
+_GUEST_WORDS = ("صقر", "نجم", "قمر", "غيمة", "نخلة", "لؤلؤة", "ريح", "بحر", "سهم", "شهاب")
+_BOT_NAMES = ("سالم", "مريم", "فهد", "نورة", "خالد", "هند", "راشد", "عائشة")
+
+
+def guest_name() -> str:
+    """A name such as ``ضيف صقر 417``: "guest", a word, a number."""
+    return f"ضيف {secrets.choice(_GUEST_WORDS)} {secrets.randbelow(900) + 100}"
+
+
+def bot_name(seat: int) -> str:
+    return _BOT_NAMES[seat % len(_BOT_NAMES)]
+
+
+def clean_name(text: object, limit: int = 24) -> str | None:
+    """A display name a player chose: printable, trimmed, 1..limit characters, else None."""
+    if not isinstance(text, str):
+        return None
+    name = " ".join(text.split())
+    if not 1 <= len(name) <= limit or not name.isprintable():
+        return None
+    return name

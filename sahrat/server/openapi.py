@@ -1,0 +1,153 @@
+"""The REST API's OpenAPI description, served at ``/openapi.json``.
+
+Play itself goes over the WebSocket at ``/ws`` (``docs/protocol.md``); REST
+covers sessions, the lobby listing and the records.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+_ERROR = {"type": "object", "properties": {"error": {"type": "string"}}, "required": ["error"]}
+_PLAYER = {
+    "type": "object",
+    "properties": {"id": {"type": "string"}, "name": {"type": "string"}},
+    "required": ["id", "name"],
+}
+_TABLE = {
+    "type": "object",
+    "properties": {
+        "id": {"type": "string"},
+        "game": {"type": "string", "enum": ["jackaroo", "buraco"]},
+        "options": {"type": "object"},
+        "seats": {"type": "integer", "enum": [2, 4]},
+        "free": {"type": "integer"},
+        "kind": {"type": "string", "enum": ["free", "private"]},
+        "turn_seconds": {"type": "number"},
+        "status": {"type": "string", "enum": ["waiting", "seeding", "playing", "finished"]},
+        "players": {"type": "array", "items": {"type": "object"}},
+    },
+    "required": ["id", "game", "options", "seats", "free", "kind", "turn_seconds", "status"],
+}
+
+
+def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
+    return {"description": description, "content": {"application/json": {"schema": schema}}}
+
+
+OPENAPI: dict[str, Any] = {
+    "openapi": "3.1.0",
+    "info": {
+        "title": "Sahrat",
+        "version": "1",
+        "description": "Jackaroo and Buraco tables. Play goes over the WebSocket /ws "
+        "(docs/protocol.md); this API covers sessions, the lobby and game records.",
+    },
+    "components": {
+        "securitySchemes": {"session": {"type": "http", "scheme": "bearer"}},
+        "schemas": {"Error": _ERROR, "Player": _PLAYER, "Table": _TABLE},
+    },
+    "paths": {
+        "/api/health": {
+            "get": {
+                "summary": "Is the server up",
+                "responses": {"200": _json({"type": "object"}, "up, with the table count")},
+            }
+        },
+        "/api/guest": {
+            "post": {
+                "summary": "Play at once as a guest",
+                "description": "A new player with a generated (or the given) name, and the "
+                "signed session token that brings the same player back.",
+                "requestBody": {
+                    "required": False,
+                    "content": {
+                        "application/json": {
+                            "schema": {"type": "object", "properties": {"name": {"type": "string"}}}
+                        }
+                    },
+                },
+                "responses": {
+                    "200": _json(
+                        {
+                            "type": "object",
+                            "properties": {"token": {"type": "string"}, "player": _PLAYER},
+                        },
+                        "the guest",
+                    ),
+                    "400": _json(_ERROR, "the body is not JSON"),
+                },
+            }
+        },
+        "/api/me": {
+            "get": {
+                "summary": "The player of a session token",
+                "security": [{"session": []}],
+                "responses": {
+                    "200": _json(
+                        {
+                            "type": "object",
+                            "properties": {
+                                "id": {"type": "string"},
+                                "name": {"type": "string"},
+                                "table": {"type": ["string", "null"]},
+                            },
+                        },
+                        "the player and their table",
+                    ),
+                    "401": _json(_ERROR, "no valid token"),
+                },
+            }
+        },
+        "/api/tables": {
+            "get": {
+                "summary": "Live public tables (the lobby)",
+                "responses": {
+                    "200": _json(
+                        {
+                            "type": "object",
+                            "properties": {"tables": {"type": "array", "items": _TABLE}},
+                        },
+                        "the tables",
+                    )
+                },
+            }
+        },
+        "/api/tables/{table_id}": {
+            "get": {
+                "summary": "One public table",
+                "parameters": [
+                    {
+                        "name": "table_id",
+                        "in": "path",
+                        "required": True,
+                        "schema": {"type": "string"},
+                    }
+                ],
+                "responses": {
+                    "200": _json(_TABLE, "the table"),
+                    "404": _json(_ERROR, "no such table"),
+                },
+            }
+        },
+        "/api/records/{table_id}": {
+            "get": {
+                "summary": "A game's record (fairness.md §4)",
+                "description": "A finished game's full record with the server seed; for a "
+                "running game, the record so far without shuffles, deals or the seed.",
+                "parameters": [
+                    {
+                        "name": "table_id",
+                        "in": "path",
+                        "required": True,
+                        "schema": {"type": "string"},
+                    }
+                ],
+                "responses": {
+                    "200": _json({"type": "object"}, "the record"),
+                    "404": _json(_ERROR, "no record"),
+                },
+            }
+        },
+    },
+}

@@ -1,0 +1,63 @@
+"""Everything a deployment may configure, with the defaults of ``platform.md``."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+import platformdirs
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """Server settings; every duration is in seconds."""
+
+    data_dir: Path
+    #: SQLAlchemy URL; by default a SQLite file in ``data_dir``.
+    database_url: str = ""
+    #: A turn's time limit at a new table, and the choices a host may set.
+    turn_seconds: float = 15.0
+    min_turn_seconds: float = 5.0
+    max_turn_seconds: float = 120.0
+    #: A dropped seat is kept this long while the clock runs; then the player has left.
+    grace_seconds: float = 60.0
+    #: The server pings this often; a connection silent for ``heartbeat_timeout`` is dropped.
+    heartbeat_interval: float = 1.5
+    heartbeat_timeout: float = 5.0
+    #: Turns played by the server in a row before a seat shows as away.
+    away_after: int = 3
+    #: The autopilot's thinking time for a timed-out turn, in milliseconds.
+    autopilot_ms: float = 300.0
+    #: How long a bot waits before it plays, so people can follow the table.
+    bot_delay: float = 0.8
+    #: How long the seats have to send their client seeds before the server draws them.
+    seed_seconds: float = 5.0
+    #: A finished table stays listed (for its result and record link) this long.
+    finished_linger: float = 60.0
+    #: Limits on what a client may send.
+    max_message_bytes: int = 16_384
+    messages_per_second: float = 20.0
+    message_burst: int = 40
+    chat_max_chars: int = 300
+    chat_per_minute: int = 20
+    #: Processes for search (the autopilot); 0 plays the autopilot in the event loop's
+    #: own thread pool, for tests on small machines.
+    search_workers: int = 1
+
+    @property
+    def url(self) -> str:
+        if self.database_url:
+            return self.database_url
+        return f"sqlite:///{self.data_dir / 'sahrat.db'}"
+
+    def with_(self, **changes: object) -> Settings:
+        return replace(self, **changes)  # type: ignore[arg-type]
+
+
+def default_data_dir() -> Path:
+    """``SAHRAT_DATA_DIR``, else the user's data directory."""
+    env = os.environ.get("SAHRAT_DATA_DIR")
+    if env:
+        return Path(env)
+    return Path(platformdirs.user_data_dir("sahrat", appauthor=False))

@@ -1,0 +1,191 @@
+"""Storage: players, tables, event logs and records, in SQLite or PostgreSQL.
+
+Calls are synchronous SQLAlchemy Core, run one at a time on a thread of
+their own (:class:`Store` ``.run``), so the event loop never waits on the disk
+and writes keep the order they were issued in: an event is committed before
+the caller, awaiting it, broadcasts anything.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any, TypeVar
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Engine, create_engine, event, insert, select, update
+from sqlalchemy.engine import Connection
+
+from sahrat.server.schema import events, game_tables, meta, players, records
+
+T = TypeVar("T")
+
+#: The statuses of a table that a restarted server brings back.
+LIVE = ("waiting", "seeding", "playing")
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    seq: int
+    kind: str
+    data: dict[str, Any]
+    at: float
+
+
+def make_engine(url: str) -> Engine:
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"check_same_thread": False})
+
+        @event.listens_for(engine, "connect")
+        def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+            cursor = dbapi_connection.cursor()
+            # WAL keeps readers off the writer's back; a committed event survives
+            # the process being killed (the OS has it), which is what a restart needs.
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA synchronous=NORMAL")
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.close()
+
+        return engine
+    return create_engine(url, pool_pre_ping=True)
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the database to the newest schema (creating it on first start)."""
+    config = Config()
+    config.set_main_option("script_location", str(resources.files("sahrat.server") / "migrations"))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")
+
+
+class Store:
+    """The database, with blocking calls run in order on one thread."""
+
+    def __init__(self, url: str) -> None:
+        self.engine = make_engine(url)
+        self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sahrat-db")
+
+    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._thread, fn, *args)
+
+    def close(self) -> None:
+        self._thread.shutdown(wait=True)
+        self.engine.dispose()
+
+    # -- set-up -----------------------------------------------------------------------
+
+    def migrate(self) -> None:
+        migrate(self.engine)
+
+    def secret(self) -> bytes:
+        """The key that signs session tokens, made on first use and kept in the database."""
+        with self.engine.begin() as c:
+            row = c.execute(select(meta.c.value).where(meta.c.key == "token_key")).first()
+            if row is not None:
+                return bytes.fromhex(row[0])
+            key = secrets.token_bytes(32)
+            c.execute(insert(meta).values(key="token_key", value=key.hex()))
+            return key
+
+    # -- players ----------------------------------------------------------------------
+
+    def add_player(self, player_id: str, name: str) -> None:
+        with self.engine.begin() as c:
+            c.execute(insert(players).values(id=player_id, name=name, created_at=time.time()))
+
+    def player_name(self, player_id: str) -> str | None:
+        with self.engine.connect() as c:
+            row = c.execute(select(players.c.name).where(players.c.id == player_id)).first()
+            return None if row is None else str(row[0])
+
+    # -- tables and their event logs --------------------------------------------------
+
+    def add_table(self, row: dict[str, Any]) -> None:
+        values = {**row, "options": json.dumps(row["options"]), "created_at": time.time()}
+        with self.engine.begin() as c:
+            c.execute(insert(game_tables).values(**values))
+
+    def set_status(self, table_id: str, status: str) -> None:
+        values: dict[str, Any] = {"status": status}
+        if status == "finished":
+            values["finished_at"] = time.time()
+        with self.engine.begin() as c:
+            c.execute(update(game_tables).where(game_tables.c.id == table_id).values(**values))
+
+    def append(self, table_id: str, seq: int, kind: str, data: dict[str, Any], at: float) -> None:
+        with self.engine.begin() as c:
+            c.execute(
+                insert(events).values(
+                    table_id=table_id, seq=seq, kind=kind, data=json.dumps(data), at=at
+                )
+            )
+
+    def finish(
+        self, table_id: str, seq: int, data: dict[str, Any], at: float, record: dict[str, Any]
+    ) -> None:
+        """The last event, the record and the status, in one transaction."""
+        with self.engine.begin() as c:
+            c.execute(
+                insert(events).values(
+                    table_id=table_id, seq=seq, kind="end", data=json.dumps(data), at=at
+                )
+            )
+            c.execute(
+                insert(records).values(table_id=table_id, record=json.dumps(record), finished_at=at)
+            )
+            c.execute(
+                update(game_tables)
+                .where(game_tables.c.id == table_id)
+                .values(status="finished", finished_at=at)
+            )
+
+    def live_tables(self) -> list[dict[str, Any]]:
+        """Every table not finished, oldest first, with its event log."""
+        with self.engine.connect() as c:
+            rows = (
+                c.execute(
+                    select(game_tables)
+                    .where(game_tables.c.status.in_(LIVE))
+                    .order_by(game_tables.c.created_at)
+                )
+                .mappings()
+                .all()
+            )
+            out = []
+            for row in rows:
+                table = dict(row)
+                table["options"] = json.loads(table["options"])
+                table["events"] = _events(c, table["id"])
+                out.append(table)
+            return out
+
+    def record(self, table_id: str) -> dict[str, Any] | None:
+        with self.engine.connect() as c:
+            row = c.execute(select(records.c.record).where(records.c.table_id == table_id)).first()
+            return None if row is None else dict(json.loads(row[0]))
+
+    def table_row(self, table_id: str) -> dict[str, Any] | None:
+        with self.engine.connect() as c:
+            row = c.execute(select(game_tables).where(game_tables.c.id == table_id)).mappings()
+            found = row.first()
+            return None if found is None else dict(found)
+
+
+def _events(c: Connection, table_id: str) -> list[Event]:
+    rows: Any = c.execute(
+        select(events.c.seq, events.c.kind, events.c.data, events.c.at)
+        .where(events.c.table_id == table_id)
+        .order_by(events.c.seq)
+    ).all()
+    return [
+        Event(int(seq), str(kind), json.loads(str(data)), float(at)) for seq, kind, data, at in rows
+    ]

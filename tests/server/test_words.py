@@ -1,0 +1,270 @@
+"""Moves in words: what each move says, in English and Arabic, and what it never says."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from typing import Any
+
+import pytest
+
+from sahrat.cards import CODES, parse_card
+from sahrat.game import CHANCE, TERMINAL
+from sahrat.games.buraco import BuracoOptions, BuracoState, from_table, parse_action
+from sahrat.games.buraco import actions as bact
+from sahrat.games.jackaroo import Chance, JackarooState, Move, Options, from_position
+from sahrat.games.jackaroo.actions import DISCARD_ALL
+from sahrat.server.words import card_label, describe
+from sahrat.simulation import SimSource
+
+NAMES = {0: "Salem", 1: "Maryam", 2: "Noura", 3: "Fahd"}
+
+
+def jackaroo(
+    marbles: dict[int, list[str]], hand: list[str], preset: str = "sahrat"
+) -> JackarooState:
+    return from_position(
+        {
+            "options": {"preset": preset},
+            "turn": 0,
+            "marbles": {str(s): [*marbles.get(s, []), *["b"] * (4 - len(marbles.get(s, [])))]
+                        for s in range(4)},
+            "hands": {"0": hand, "1": 4, "2": 4, "3": 4},
+        }
+    )  # fmt: skip
+
+
+def say(state: JackarooState, move: str, names: dict[int, str] | None = None) -> dict[str, str]:
+    action = state.move_from_text(move)
+    return describe("jackaroo", state, 0, action, "Salem", names=names)
+
+
+def assert_hidden(words: dict[str, str], cards: Iterable[int], shown: Iterable[int]) -> None:
+    """No card of ``cards`` is named, unless a card with its code is one the move shows."""
+    public = {CODES[card] for card in shown}
+    for card in cards:
+        if CODES[card] in public:
+            continue
+        for text in words.values():
+            assert CODES[card] not in text, (card, text)
+            assert card_label(card) not in text, (card, text)
+
+
+# -- Jackaroo ---------------------------------------------------------------------------
+
+
+def test_capture_names_the_victim_and_the_square() -> None:
+    state = jackaroo({0: ["t12"], 1: ["t20"]}, ["8C", "2H"])
+    words = say(state, "8C t12-t20", NAMES)
+    assert words["en"] == "Salem plays 8♣: t12→t20 and captures Maryam's marble on t20"
+    assert "ياكل بلية Maryam على t20" in words["ar"]
+    assert "an opponent's marble on t20" in say(state, "8C t12-t20")["en"]
+
+
+def test_sweeping_king_names_every_capture() -> None:
+    state = jackaroo({0: ["t8"], 1: ["t20"], 2: ["t21"]}, ["KC"])
+    words = say(state, "KC t8-t21", NAMES)
+    assert words["en"].endswith("captures Maryam's marble on t20, Noura's marble on t21")
+    assert "بلية Maryam على t20" in words["ar"] and "بلية Noura على t21" in words["ar"]
+
+
+def test_bring_out_and_its_capture() -> None:
+    state = jackaroo({0: ["t5"], 3: ["t0"]}, ["AS"])
+    words = say(state, "AS b0-t0")
+    assert (
+        words["en"] == "Salem brings a marble out with A♠ and captures an opponent's marble on t0"
+    )
+    assert "يطلّع بلية" in words["ar"] and "الإكة A♠" in words["ar"]
+
+
+def test_split_seven_names_both_parts() -> None:
+    state = jackaroo({0: ["t3", "t74"]}, ["7H"])
+    words = say(state, "7H t3-t8 t74-h0.1")
+    assert words["en"] == "Salem plays 7♥: split, t3→t8 and t74→h0.1"
+    assert "يقسم السبعة" in words["ar"]
+    assert "من t3 إلى t8" in words["ar"] and "من t74 إلى h0.1" in words["ar"]
+
+
+def test_swap() -> None:
+    state = jackaroo({0: ["t5"], 2: ["t40"]}, ["JD"])
+    words = say(state, "JD t5~t40")
+    assert words["en"] == "Salem swaps with J♦: t5 ↔ t40 (the partner's marble)"
+    assert "تبديل t5 ↔ t40" in words["ar"] and "الولد" in words["ar"]
+
+
+def test_five_on_another_seats_marble_and_four_backwards() -> None:
+    state = jackaroo({0: ["t3"], 1: ["t25"]}, ["5S", "4D"])
+    assert say(state, "5S t25-t30", NAMES)["en"] == "Salem plays 5♠: moves Maryam's marble t25→t30"
+    words = say(state, "4D t3-t75")
+    assert words["en"] == "Salem plays 4♦: t3→t75 backwards"
+    assert "ترجع لورا" in words["ar"]
+
+
+def test_ten_burns_without_naming_the_card() -> None:
+    state = jackaroo({0: ["t3"]}, ["TD"])
+    words = say(state, "TD burn", NAMES)
+    assert words["en"] == "Salem plays 10♦ and burns a card from Maryam's hand"
+    assert "يحرق" in words["ar"] and "العشرة" in words["ar"]
+    assert "the next player's hand" in say(state, "TD burn")["en"]
+
+
+def test_stuck_hand_burns() -> None:
+    state = jackaroo({}, ["2S", "3H"])
+    words = say(state, "2S discard")
+    assert words["en"] == "Salem burns 2♠"
+    assert "حرق" in words["ar"]
+    assert_hidden(words, state.hands[0], [parse_card("2S")])
+    classic = jackaroo({}, ["2S", "3H"], preset="classic")
+    words = describe("jackaroo", classic, 0, Move(-1, DISCARD_ALL), "Salem")
+    assert words["en"] == "Salem burns the whole hand"
+    assert_hidden(words, classic.hands[0], [])
+
+
+def test_unknown_shapes_fall_back_and_never_show_a_shuffle() -> None:
+    state = jackaroo({0: ["t3"]}, ["TD"])
+    assert describe("jackaroo", state, 0, Chance.parse("pick 2"), "Salem")["en"] == "Salem: pick 2"
+    assert describe("chess", state, 0, "e2e4", "Salem") == {
+        "en": "Salem: e2e4",
+        "ar": "Salem: e2e4",
+    }
+    shuffle = bact.shuffle(range(52))
+    assert describe("buraco", BuracoState(), 0, shuffle, "Salem")["en"] == "Salem: shuffle"
+    # Illegal here (no such card in the hand): said as it is, without raising.
+    assert describe("jackaroo", state, 0, Move.parse("KC b0-t0"), "Salem")["en"] == (
+        "Salem: KC b0-t0"
+    )
+
+
+# -- Buraco -----------------------------------------------------------------------------
+
+
+def buraco(**table: Any) -> BuracoState:
+    options = table.pop("options", BuracoOptions(players=2))
+    return from_table(options, **table)
+
+
+def says(state: BuracoState, action: str, seat: int = 0) -> dict[str, str]:
+    return describe("buraco", state, seat, parse_action(action), "Salem")
+
+
+def test_draw_and_take_hide_the_cards() -> None:
+    state = buraco(hands=["5C 6C 7C 9D KS", "KD QH"], discard_pile="4S 3D", stock="8H")
+    words = says(state, "draw")
+    assert words == {"en": "Salem draws from the stock", "ar": "Salem يسحب من الكومة"}
+    assert_hidden(words, [*state.hand(0), *state.stock], [])
+    words = says(state, "take")
+    assert words["en"] == "Salem takes the discard pile (2 cards)"
+    assert "كومة الرمي" in words["ar"]
+
+
+def test_new_meld_and_discard() -> None:
+    state = buraco(hands=["7C 5C 6C 9D KS", "KD QH"], phase="play")
+    words = says(state, "meld 7C 5C 6C")
+    assert words["en"] == "Salem lays a new sequence: 5♣ 6♣ 7♣"
+    assert "سلسلة جديدة" in words["ar"]
+    assert_hidden(words, state.hand(0), parse_action("meld 7C 5C 6C").cards)
+    assert says(state, "discard 9D") == {"en": "Salem discards 9♦", "ar": "Salem يرمي 9♦"}
+
+
+def test_canasta_completed_clean_or_dirty() -> None:
+    state = buraco(hands=["AH 2D 9D KS", "KD QH"], melds=[["8H 9H TH JH QH KH"], []], phase="play")
+    words = says(state, "add 0 AH")
+    assert words["en"] == "Salem adds A♥ to the ♥ sequence — a clean canasta"
+    assert "كاناسترا ليمبا" in words["ar"]
+    words = says(state, "add 0 2D")
+    assert words["en"].endswith("— a dirty canasta") and "سوجا" in words["ar"]
+
+
+def test_set_meld_added_to() -> None:
+    options = BuracoOptions(players=2, sets=True)
+    state = buraco(options=options, hands=["4C 9D KS", "KD QH"], melds=[["4S 4H 4D"], []],
+                   phase="play")  # fmt: skip
+    assert says(state, "add 0 4C")["en"] == "Salem adds 4♣ to the set of 4s"
+
+
+def test_morto_taken_by_melding_or_by_discarding() -> None:
+    state = buraco(hands=["5C 6C 7C", "KD QH"], phase="play")
+    words = says(state, "meld 5C 6C 7C")
+    assert words["en"].endswith("and takes the morto") and "المورتو" in words["ar"]
+    state = buraco(hands=["9D", "KD QH"], phase="play")
+    assert says(state, "discard 9D")["en"] == "Salem discards 9♦ and will take the morto"
+
+
+def test_going_out() -> None:
+    state = buraco(
+        hands=["9D", "KD QH"],
+        melds=[["8H 9H TH JH QH KH AH"], []],
+        morto_status=["taken", "untaken"],
+        phase="play",
+    )
+    words = says(state, "discard 9D")
+    assert words["en"] == "Salem discards 9♦ and goes out"
+    assert "باتيدا" in words["ar"]
+
+
+def test_closed_take_and_meld_shows_only_the_top_card() -> None:
+    options = BuracoOptions(players=2, closed=True)
+    state = buraco(options=options, hands=["6C 7C 9D KS", "KD QH"], discard_pile="4S 8C")
+    words = says(state, "take meld 6C 7C")
+    assert words["en"] == "Salem takes the discard pile (2 cards) and lays a new sequence: 6♣ 7♣ 8♣"
+    assert_hidden(words, state.hand(0), [*parse_action("take meld 6C 7C").cards, state.pile[-1]])
+
+
+# -- whole games ------------------------------------------------------------------------
+
+
+def shown_by(state: Any, action: Any) -> list[int]:
+    """The cards a move itself puts face up."""
+    if isinstance(action, Move):
+        return [action.card] if action.card >= 0 else []
+    if action.kind in (bact.TAKE_MELD, bact.TAKE_ADD):
+        return [*action.cards, state.pile[-1]]
+    return list(action.cards)
+
+
+def hidden_cards(state: Any) -> list[int]:
+    if isinstance(state, JackarooState):
+        return [card for hand in state.hands for card in hand if card >= 0] + state.stock
+    hands: list[int] = [card for seat in range(state.players) for card in state.hand(seat)]
+    return [*hands, *state.stock, *state.mortos[0], *state.mortos[1]]
+
+
+def play_and_describe(game: str, state: Any, seed: int, hands: int = 2) -> int:
+    rng, source, said = random.Random(seed), SimSource(seed), 0
+    while said < 3000:
+        seat = state.current_player()
+        if seat == TERMINAL or (game == "buraco" and len(state.results) >= hands):
+            break
+        if seat == CHANCE:
+            state.apply_action(state.sample_chance(source))
+            continue
+        action = rng.choice(state.legal_actions())
+        words = describe(game, state, seat, action, "Salem")
+        assert not words["en"].startswith("Salem:"), words
+        assert words["ar"] and words["ar"].startswith("Salem ")
+        assert_hidden(words, hidden_cards(state), shown_by(state, action))
+        state.apply_action(action)
+        said += 1
+    return said
+
+
+@pytest.mark.parametrize("seats", [4, 2])
+@pytest.mark.parametrize("preset", ["sahrat", "classic", "complex"])
+def test_every_jackaroo_move_of_random_games(preset: str, seats: int) -> None:
+    for seed in range(2):
+        state = JackarooState.new_game(Options.preset(preset, seats))
+        assert play_and_describe("jackaroo", state, seed) > 50
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        BuracoOptions(players=4),
+        BuracoOptions(players=2, sets=True),
+        BuracoOptions(players=2, closed=True),
+        BuracoOptions(players=4, sets=True, closed=True),
+    ],
+)
+def test_every_buraco_action_of_random_hands(options: BuracoOptions) -> None:
+    for seed in range(2):
+        assert play_and_describe("buraco", BuracoState(options), seed) > 50
