@@ -16,10 +16,12 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
+from sahrat.errors import SahratError
 from sahrat.server import protocol
 from sahrat.server.hub import Client, Hub
 from sahrat.server.openapi import OPENAPI
 from sahrat.server.protocol import ProtocolError
+from sahrat.server.replay import frames
 from sahrat.server.settings import Settings
 
 WEB = resources.files("sahrat") / "web"
@@ -90,6 +92,17 @@ def create_app(settings: Settings) -> Starlette:
         # A running game's record: shuffles, deals and the seed come with the end.
         return JSONResponse(actor.recorder.to_json())
 
+    async def replay(request: Request) -> Response:
+        stored = await hub.store.run(hub.store.record, request.path_params["table_id"])
+        if stored is None:
+            return problem(404, "no finished game here: a replay comes with the end")
+        try:
+            return JSONResponse(
+                {"game": stored["game"], "players": stored["players"], "frames": frames(stored)}
+            )
+        except SahratError as error:
+            return problem(400, str(error))
+
     async def websocket(ws: WebSocket) -> None:
         await ws.accept()
         client = Client(hub, ws)
@@ -112,6 +125,7 @@ def create_app(settings: Settings) -> Starlette:
         Route("/api/tables", tables),
         Route("/api/tables/{table_id}", table),
         Route("/api/records/{table_id}", record),
+        Route("/api/records/{table_id}/replay", replay),
         WebSocketRoute("/ws", websocket),
         Mount("/static", StaticFiles(directory=str(WEB)), name="static"),
     ]

@@ -1,0 +1,229 @@
+"""A real server on loopback and real WebSocket clients, for the server's tests.
+
+The server runs as its own process (``sahrat serve``), so a test can kill it
+with SIGKILL and start it again on the same database.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from websockets.asyncio.client import ClientConnection, connect
+
+#: Short times, so clocks, heartbeats and grace periods run out within a test.
+FAST = {
+    "bot_delay": 0.0,
+    "seed_seconds": 1.0,
+    "autopilot_ms": 20.0,
+    "heartbeat_interval": 0.5,
+    "heartbeat_timeout": 2.0,
+    "finished_linger": 5.0,
+}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def services_required() -> bool:
+    return os.environ.get("SAHRAT_REQUIRE_SERVICES") == "1"
+
+
+def postgres_url() -> str | None:
+    """A fresh PostgreSQL database for one test run, or None (skip) without the service."""
+    import psycopg
+
+    base = os.environ.get("SAHRAT_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/postgres")
+    name = f"sahrat_test_{os.getpid()}_{int(time.time() * 1000) % 10**8}"
+    try:
+        with psycopg.connect(base, autocommit=True, connect_timeout=3) as conn:
+            conn.execute(f'CREATE DATABASE "{name}"')
+    except psycopg.OperationalError as error:
+        if services_required():
+            pytest.fail(f"PostgreSQL is required (SAHRAT_REQUIRE_SERVICES=1): {error}")
+        return None
+    return base.rsplit("/", 1)[0].replace("postgresql://", "postgresql+psycopg://") + "/" + name
+
+
+def drop_postgres(url: str) -> None:
+    import psycopg
+
+    base = os.environ.get("SAHRAT_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/postgres")
+    name = url.rsplit("/", 1)[1]
+    with psycopg.connect(base, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+class Server:
+    """``sahrat serve`` in a child process."""
+
+    def __init__(self, data_dir: Path, database_url: str = "", **settings: object) -> None:
+        self.data_dir = data_dir
+        self.database_url = database_url
+        self.settings = {**FAST, **settings}
+        self.port = free_port()
+        self.process: subprocess.Popen[bytes] | None = None
+        self.log = data_dir / "server.log"
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/ws"
+
+    def start(self) -> Server:
+        self.data_dir.mkdir(parents=True, exist_ok=True)
+        command = [sys.executable, "-m", "sahrat.cli.main", "serve", "--port", str(self.port),
+                   "--data-dir", str(self.data_dir), "--search-workers", "0"]  # fmt: skip
+        if self.database_url:
+            command += ["--database-url", self.database_url]
+        for name, value in self.settings.items():
+            command += ["--set", f"{name}={value}"]
+        log = self.log.open("ab")
+        self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"the server exited: {self.log.read_text()[-2000:]}")
+            with contextlib.suppress(OSError):
+                self.get("/api/health")
+                return self
+            time.sleep(0.1)
+        raise RuntimeError("the server did not start")
+
+    def get(self, path: str) -> Any:
+        with urllib.request.urlopen(self.url + path, timeout=5) as response:
+            return json.loads(response.read())
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown code runs."""
+        assert self.process is not None
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(10)
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(5)
+
+    def log_text(self) -> str:
+        return self.log.read_text(errors="replace")
+
+
+@contextlib.contextmanager
+def running(data_dir: Path, database_url: str = "", **settings: object) -> Iterator[Server]:
+    server = Server(data_dir, database_url, **settings).start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+class Player:
+    """One WebSocket client: answers pings, keeps every message it received."""
+
+    def __init__(self, server: Server, name: str = "") -> None:
+        self.server = server
+        self.name = name
+        self.received: list[str] = []
+        self.messages: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self.ws: ClientConnection | None = None
+        self.token: str | None = None
+        self.player_id = ""
+        self.state: dict[str, Any] | None = None
+        self._reader: asyncio.Task[None] | None = None
+        self.answer_pings = True
+
+    async def connect(self, token: str | None = None) -> dict[str, Any]:
+        self.ws = await connect(self.server.ws_url, max_size=2**22)
+        self._reader = asyncio.create_task(self._read())
+        hello: dict[str, Any] = {"type": "hello"}
+        if token or self.token:
+            hello["token"] = token or self.token
+        if self.name:
+            hello["name"] = self.name
+        await self.send(**hello)
+        welcome = await self.expect("welcome")
+        self.token = welcome["token"]
+        self.player_id = welcome["player"]["id"]
+        return welcome
+
+    async def _read(self) -> None:
+        assert self.ws is not None
+        with contextlib.suppress(Exception):
+            async for raw in self.ws:
+                text = raw if isinstance(raw, str) else raw.decode()
+                self.received.append(text)
+                message = json.loads(text)
+                if message["type"] == "ping":
+                    if self.answer_pings:
+                        await self.send(type="pong")
+                    continue
+                if message["type"] == "table":
+                    self.state = message
+                await self.messages.put(message)
+        await self.messages.put({"type": "_closed"})
+
+    async def send(self, **message: Any) -> None:
+        assert self.ws is not None
+        await self.ws.send(json.dumps({"v": 1, **message}))
+
+    async def send_raw(self, data: str | bytes) -> None:
+        assert self.ws is not None
+        await self.ws.send(data)
+
+    async def expect(
+        self,
+        kind: str,
+        where: Callable[[dict[str, Any]], bool] = lambda m: True,
+        timeout: float = 10.0,
+    ) -> dict[str, Any]:
+        """The next message of ``kind`` that satisfies ``where`` (earlier ones are skipped)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError(f"{self.name or self.player_id}: no {kind} message")
+            message = await asyncio.wait_for(self.messages.get(), left)
+            if message["type"] == kind and where(message):
+                return message
+            if message["type"] == "_closed" and kind != "_closed":
+                raise ConnectionError(f"{self.name or self.player_id}: connection closed")
+
+    def drain(self) -> list[dict[str, Any]]:
+        out = []
+        while not self.messages.empty():
+            out.append(self.messages.get_nowait())
+        return out
+
+    async def close(self) -> None:
+        if self.ws is not None:
+            await self.ws.close()
+        if self._reader is not None:
+            await asyncio.gather(self._reader, return_exceptions=True)
+
+
+def run(coroutine: Any, timeout: float = 120.0) -> Any:
+    """Run a test's coroutine with an overall time limit."""
+    return asyncio.run(asyncio.wait_for(coroutine, timeout))
