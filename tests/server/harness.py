@@ -96,8 +96,8 @@ class Server:
             command += ["--database-url", self.database_url]
         for name, value in self.settings.items():
             command += ["--set", f"{name}={value}"]
-        log = self.log.open("ab")
-        self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+        with self.log.open("ab") as log:
+            self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
