@@ -146,7 +146,8 @@ async def _read(client: Client, ws: WebSocket, hub: Hub, settings: Settings) -> 
         try:
             event: Any = await asyncio.wait_for(ws.receive(), timeout=settings.heartbeat_timeout)
         except TimeoutError:
-            return  # silent: the connection is gone, whatever TCP thinks
+            client.close(1001)  # silent: the connection is gone, whatever TCP thinks
+            return
         if event["type"] == "websocket.disconnect":
             return
         text = event.get("text")

@@ -52,6 +52,7 @@ class Client:
         self.table: TableActor | None = None
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue(OUTBOX_LIMIT)
         self.closed = False
+        self.close_code = 1000
         settings = hub.settings
         self._tokens = float(settings.message_burst)
         self._refilled = time.monotonic()
@@ -74,9 +75,11 @@ class Client:
     def error(self, code: str, detail: str = "", ref: object = None) -> None:
         self.send(protocol.error(code, detail, ref))
 
-    def close(self) -> None:
+    def close(self, code: int = 1000) -> None:
+        """Close after the messages already queued; 1008 for a flood, 1001 for silence."""
         if not self.closed:
             self.closed = True
+            self.close_code = code
             with contextlib.suppress(asyncio.QueueFull):
                 self.outbox.put_nowait(None)
 
@@ -96,7 +99,7 @@ class Client:
         while self._refused and now - self._refused[0] > 1.0:
             self._refused.popleft()
         if len(self._refused) > 10 * settings.message_burst:
-            self.close()  # a flood, not a hurried player
+            self.close(1008)  # a flood, not a hurried player
         elif now - self._last_refusal >= 1.0:
             self._last_refusal = now
             self.error("rate_limited")
@@ -114,7 +117,7 @@ class Client:
                 break
         self.closed = True
         with contextlib.suppress(Exception):
-            await websocket.close()
+            await websocket.close(self.close_code)
 
 
 class Hub:
@@ -128,6 +131,8 @@ class Hub:
         self.signer: TokenSigner | None = None
         self._pool: SearchPool | None = None
         self._lobby_pending = False
+        #: Players whose create or "play now" is under way (it awaits the database).
+        self._reserving: set[str] = set()
 
     # -- life ---------------------------------------------------------------------------
 
@@ -193,6 +198,9 @@ class Hub:
         return None if name is None else (player, name)
 
     def bind(self, player: str, actor: TableActor) -> None:
+        previous = self.seated.get(player)
+        if previous is not None and previous is not actor:
+            previous.post("forget_player", player)  # a finished table the player moved on from
         self.seated[player] = actor
 
     def unbind(self, player: str, actor: TableActor) -> None:
@@ -307,10 +315,14 @@ class Hub:
             options = games.table_options(game, field(message, "options", dict, {}), seats)
         except SahratError as error:
             raise ProtocolError("bad_field", str(error)) from None
-        actor = await self.create_table(
-            game, options, seats, private, float(turn), client.player if private else None
-        )
-        actor.post("client", client, {"type": "join", "v": protocol.VERSION})
+        self._reserving.add(client.player)
+        try:
+            actor = await self.create_table(
+                game, options, seats, private, float(turn), client.player if private else None
+            )
+        finally:
+            self._reserving.discard(client.player)
+        self._sit(client, actor, {"type": "join", "v": protocol.VERSION})
 
     async def create_table(
         self,
@@ -358,9 +370,9 @@ class Hub:
                 actor = None  # a private table is reached by its code only
         if actor is None or actor.status in ("finished", "closed"):
             raise ProtocolError("no_such_table")
-        if self.seated.get(client.player) not in (None, actor):
-            raise ProtocolError("already_seated")
-        actor.post("client", client, message)
+        if self.seated.get(client.player) is not actor:
+            self._not_elsewhere(client)
+        self._sit(client, actor, message)
 
     async def _play_now(self, client: Client, message: dict[str, Any]) -> None:
         """Join the fullest waiting public table of the game, or open one."""
@@ -385,13 +397,27 @@ class Hub:
                 options = games.table_options(game, {}, seats or 4)
             except SahratError as error:
                 raise ProtocolError("bad_field", str(error)) from None
-            actor = await self.create_table(
-                game, options, seats or 4, False, self.settings.turn_seconds, None
-            )
-        actor.post("client", client, {"type": "join", "v": protocol.VERSION})
+            self._reserving.add(client.player)
+            try:
+                actor = await self.create_table(
+                    game, options, seats or 4, False, self.settings.turn_seconds, None
+                )
+            finally:
+                self._reserving.discard(client.player)
+        self._sit(client, actor, {"type": "join", "v": protocol.VERSION})
+
+    def _sit(self, client: Client, actor: TableActor, message: dict[str, Any]) -> None:
+        # Bound at once, so a second create or join in the same breath is refused; the
+        # table releases the player if it refuses the seat.
+        self.bind(client.player, actor)
+        actor.post("client", client, message)
 
     def _not_elsewhere(self, client: Client) -> None:
-        if client.player in self.seated:
+        """Refuse a second live table; reserve the player until the new one seats them."""
+        actor = self.seated.get(client.player)
+        if actor is not None and actor.status not in ("finished", "closed"):
+            raise ProtocolError("already_seated")
+        if client.player in self._reserving:
             raise ProtocolError("already_seated")
 
     def disconnect(self, client: Client) -> None:

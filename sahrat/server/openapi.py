@@ -130,6 +130,33 @@ OPENAPI: dict[str, Any] = {
                 },
             }
         },
+        "/api/records/{table_id}/replay": {
+            "get": {
+                "summary": "A finished game, frame by frame, every hand visible",
+                "parameters": [
+                    {
+                        "name": "table_id",
+                        "in": "path",
+                        "required": True,
+                        "schema": {"type": "string"},
+                    }
+                ],
+                "responses": {
+                    "200": _json(
+                        {
+                            "type": "object",
+                            "properties": {
+                                "game": {"type": "string"},
+                                "players": {"type": "array"},
+                                "frames": {"type": "array", "items": {"type": "object"}},
+                            },
+                        },
+                        "the frames: index, seat, action, words, position",
+                    ),
+                    "404": _json(_ERROR, "no finished game"),
+                },
+            }
+        },
         "/api/records/{table_id}": {
             "get": {
                 "summary": "A game's record (fairness.md §4)",

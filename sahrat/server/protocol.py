@@ -84,7 +84,8 @@ def error(code: str, detail: str = "", ref: object = None) -> dict[str, Any]:
 
 def parse(text: str | bytes, max_bytes: int) -> dict[str, Any]:
     """A client message, checked for size, JSON, version and type."""
-    if len(text) > max_bytes:
+    size = len(text.encode()) if isinstance(text, str) else len(text)
+    if size > max_bytes:
         raise ProtocolError("too_large", f"messages are limited to {max_bytes} bytes")
     try:
         message = json.loads(text)
@@ -99,7 +100,8 @@ def parse(text: str | bytes, max_bytes: int) -> dict[str, Any]:
         raise ProtocolError("unknown_type", f"unknown message type {str(kind)[:40]!r}")
     ref = message.get("id")
     if ref is not None and not (
-        (isinstance(ref, str) and len(ref) <= 64) or (isinstance(ref, int) and abs(ref) < 2**53)
+        (isinstance(ref, str) and len(ref) <= 64)
+        or (isinstance(ref, int) and not isinstance(ref, bool) and abs(ref) < 2**53)
     ):
         raise ProtocolError("bad_field", "id must be a short string or a number")
     return message

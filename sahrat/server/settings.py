@@ -33,7 +33,7 @@ class Settings:
     bot_delay: float = 0.8
     #: How long the seats have to send their client seeds before the server draws them.
     seed_seconds: float = 5.0
-    #: A finished table stays listed (for its result and record link) this long.
+    #: A finished table keeps its players (the result, the record link, the chat) this long.
     finished_linger: float = 60.0
     #: Limits on what a client may send.
     max_message_bytes: int = 16_384

@@ -57,6 +57,8 @@ class Seat:
     def public(self, seat: int) -> dict[str, Any]:
         return {
             "seat": seat,
+            # Player ids are public (the token is the secret): a host assigns seats by them.
+            "player": self.player,
             "name": self.name,
             "bot": self.bot,
             "connected": self.bot or self.connected,
@@ -161,10 +163,17 @@ class TableActor:
         elif kind == "finish":
             await self._finish()
         elif kind == "linger_over":
+            for player in self.humans():
+                self.hub.unbind(player, self)
             for clients in self.watchers.values():
                 for client in clients:
-                    client.table = None
+                    if client.table is self:
+                        client.table = None
             self.watchers.clear()
+        elif kind == "forget_player":
+            for client in self.watchers.pop(message[1], set()):
+                if client.table is self:
+                    client.table = None
         elif (
             kind == "seed_timeout" and self.status == "seeding" and message[1] == self.seq_at_commit
         ):
@@ -198,6 +207,9 @@ class TableActor:
         self._event_time = at
         if kind == "seat":
             seat = data["seat"]
+            old = self.seats[seat]
+            if old is not None and not old.bot and old.player != data["player"]:
+                self.hub.unbind(old.player, self)  # the player has left this table
             self.seats[seat] = Seat(data["player"], data["name"], bot=data["bot"])
             if not data["bot"]:
                 self.hub.bind(data["player"], self)
@@ -315,7 +327,7 @@ class TableActor:
         returning = not seat.connected
         seat.connected = True
         seat.dropped_at = None
-        channels = ("table", "team")
+        channels = ("table", "team") if len(self.seat_numbers) == 4 else ("table",)
         history = [
             m for m in self.chat if m["channel"] == "table" or seat_number in m.get("to", ())
         ]
@@ -331,6 +343,7 @@ class TableActor:
             client.send(self._seed_request())
         if returning:
             self._broadcast()
+            self.hub.lobby_changed()
         else:
             client.send(self._state_for(client.player))
 
@@ -354,6 +367,7 @@ class TableActor:
         seat.dropped_at = time.time()
         self._later(self.settings.grace_seconds, "grace", client.player, seat.dropped_at)
         self._broadcast()
+        self.hub.lobby_changed()
 
     async def _grace_over(self, player: str, dropped_at: float) -> None:
         seat_number = self.seat_of(player)
@@ -363,7 +377,10 @@ class TableActor:
         assert seat is not None
         if seat.connected or seat.dropped_at != dropped_at:
             return
-        await self._replace_by_bot(seat_number)
+        if self.status == "waiting":
+            await self._unseat(seat_number)  # after a restart, an absent player frees the seat
+        else:
+            await self._replace_by_bot(seat_number)
 
     async def _replace_by_bot(self, seat_number: int) -> None:
         """The player has left: at a free table a bot takes the seat."""
@@ -381,6 +398,12 @@ class TableActor:
                 "bot": True,
             },
         )
+        if self.status == "seeding":
+            # The bot's seed is drawn at once: the others need not wait for the deadline.
+            self.client_seeds.setdefault(seat_number, secrets.token_hex(16))
+            if len(self.client_seeds) == len(self.seat_numbers):
+                await self._begin_play()
+            return
         self._after_change(new_turn=False)
 
     async def _unseat(self, seat_number: int) -> None:
@@ -404,7 +427,13 @@ class TableActor:
     async def _client_message(self, client: Client, message: dict[str, Any]) -> None:
         kind = message["type"]
         if kind == "join":
-            await self._join(client, message)
+            try:
+                await self._join(client, message)
+            except ProtocolError:
+                # The hub reserved this table for the player; a refused join releases it.
+                if self.seat_of(client.player) is None:
+                    self.hub.unbind(client.player, self)
+                raise
             return
         seat_number = self.seat_of(client.player)
         if seat_number is None:
@@ -436,9 +465,7 @@ class TableActor:
         )
         if self.host is None and self.kind == "private":
             await self._commit("host", {"player": client.player})
-        self._attach(client)
-        self._broadcast()
-        self.hub.lobby_changed()
+        self._attach(client)  # tells everyone: the seat is new, so "returning"
         await self._maybe_begin()
 
     async def _on_leave(self, client: Client, seat_number: int, message: dict[str, Any]) -> None:
@@ -470,6 +497,7 @@ class TableActor:
         order[self.seat_numbers.index(seat_number)] = None
         await self._commit("assign", {"order": order})
         self._broadcast()
+        self.hub.lobby_changed()
 
     async def _on_assign(self, client: Client, seat_number: int, message: dict[str, Any]) -> None:
         """The host of a private table puts the players in seats (who partners whom)."""
@@ -572,7 +600,6 @@ class TableActor:
             to = list(games.partners(self.game, self.seat_numbers, seat_number))
             if len(to) < 2:
                 raise ProtocolError("no_partner")
-        times.append(now)
         seat = self.seats[seat_number]
         assert seat is not None
         await self._commit(
@@ -586,6 +613,7 @@ class TableActor:
                 "at": time.time(),
             },
         )
+        times.append(now)
         out = {"type": "chat", "table": self.id, **_chat_out(self.chat[-1])}
         for number in to:
             target = self.seats[number]
@@ -738,8 +766,8 @@ class TableActor:
         self.seq += 1
         self._apply("end", {"winners": winners}, at)
         self._broadcast()
-        for player in self.humans():
-            self.hub.unbind(player, self)
+        # The players stay at the table a while (the result, the record link, a last word
+        # in the chat); a new table takes them at once.
         self._later(self.settings.finished_linger, "linger_over")
         self.hub.lobby_changed()
 
@@ -766,7 +794,7 @@ class TableActor:
             seat_number = self.seat_of(player)
             assert seat_number is not None
             seat = self.seats[seat_number]
-            if seat is not None and seat.dropped_at is not None and self.status != "waiting":
+            if seat is not None and seat.dropped_at is not None:
                 self._later(self.settings.grace_seconds, "grace", player, seat.dropped_at)
 
     # -- what each seat sees ------------------------------------------------------------

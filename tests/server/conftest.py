@@ -55,8 +55,9 @@ async def play(
 ) -> dict[str, Any]:
     """Play every turn of this seat with a legal move until ``done`` holds for its state."""
     acted = -1
+    # The latest table message may already have arrived (it carries the first turn).
+    state = player.state or await player.expect("table", timeout=30)
     while True:
-        state = await player.expect("table", timeout=30)
         if done(state):
             return state
         legal = state.get("legal")
@@ -64,6 +65,7 @@ async def play(
             acted = state["moves"]
             action = choose(legal, rng) if choose else rng.choice(legal)
             await player.send(type="act", action=action, moves=state["moves"])
+        state = await player.expect("table", timeout=30)
 
 
 def game_over(state: dict[str, Any]) -> bool:
