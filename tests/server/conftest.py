@@ -9,21 +9,25 @@ from typing import Any
 
 import pytest
 
+from tests.server import harness
 from tests.server.harness import Player, Server, drop_postgres, postgres_url
 
 
 @pytest.fixture(params=["sqlite", "postgres"])
 def database_url(request: pytest.FixtureRequest) -> Iterator[str]:
-    """An empty database: a SQLite file in the data directory, or a new PostgreSQL database."""
+    """Run a test twice: on a SQLite file in the data directory, and on a new, empty
+    PostgreSQL database (skipped without PostgreSQL, unless services are required)."""
     if request.param == "sqlite":
         yield ""
         return
     url = postgres_url()
     if url is None:
         pytest.skip("PostgreSQL is not running here")
+    harness.DATABASE["url"] = url
     try:
         yield url
     finally:
+        harness.DATABASE["url"] = ""
         drop_postgres(url)
 
 

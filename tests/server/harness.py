@@ -37,6 +37,11 @@ FAST = {
 }
 
 
+#: The database every server of a test uses unless it names one: "" is SQLite in the data
+#: directory; the ``backend`` fixture sets a PostgreSQL URL for the PostgreSQL run.
+DATABASE = {"url": ""}
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -77,7 +82,7 @@ class Server:
 
     def __init__(self, data_dir: Path, database_url: str = "", **settings: object) -> None:
         self.data_dir = data_dir
-        self.database_url = database_url
+        self.database_url = database_url or DATABASE["url"]
         self.settings = {**FAST, **settings}
         self.port = free_port()
         self.process: subprocess.Popen[bytes] | None = None

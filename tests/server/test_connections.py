@@ -6,9 +6,14 @@ import asyncio
 import time
 from pathlib import Path
 
+import pytest
+
 from sahrat.records import verify
 from tests.server.conftest import game_over, play_all, seat_four
 from tests.server.harness import Player, Server, run, running
+
+#: On SQLite and on PostgreSQL.
+pytestmark = pytest.mark.usefixtures("database_url")
 
 
 def test_reconnecting_within_the_grace_restores_seat_hand_and_chat(tmp_path: Path) -> None:
@@ -153,7 +158,7 @@ def test_a_killed_server_restores_the_game_and_play_goes_on(tmp_path: Path) -> N
     run(scenario(), timeout=240)
 
 
-def test_a_game_survives_a_kill_on_postgres(tmp_path: Path, database_url: str) -> None:
+def test_a_buraco_game_survives_a_kill(tmp_path: Path, database_url: str) -> None:
     async def scenario() -> None:
         server = Server(tmp_path, database_url, turn_seconds=30.0).start()
         try:

@@ -10,9 +10,14 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from sahrat.records import verify
 from tests.server.conftest import game_over, hand_over, play_all, seat_four
 from tests.server.harness import Player, run, running
+
+#: On SQLite and on PostgreSQL.
+pytestmark = pytest.mark.usefixtures("database_url")
 
 
 def assert_sees_only_its_own(player: Player, seat: int, seed_hex: str | None) -> None:

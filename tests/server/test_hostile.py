@@ -6,8 +6,13 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.server.conftest import seat_four
 from tests.server.harness import Player, run, running
+
+#: On SQLite and on PostgreSQL.
+pytestmark = pytest.mark.usefixtures("database_url")
 
 
 async def error_for(player: Player, **message: Any) -> dict[str, Any]:

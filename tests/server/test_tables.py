@@ -5,7 +5,12 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import pytest
+
 from tests.server.harness import Player, Server, run, running
+
+#: On SQLite and on PostgreSQL.
+pytestmark = pytest.mark.usefixtures("database_url")
 
 
 async def people(server: Server, count: int) -> list[Player]:
