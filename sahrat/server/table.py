@@ -843,6 +843,9 @@ class TableActor:
                     "winners": GAMES[self.game].winners(state),
                     "record": f"/api/records/{self.id}",
                 }
+                if self.status == "finished" and self.server_seed is not None:
+                    # The reveal: with it anyone can check the commitment and every shuffle.
+                    message["server_seed"] = self.server_seed.hex()
         return message
 
 

@@ -51,6 +51,9 @@ def test_four_people_play_a_whole_jackaroo_game(tmp_path: Path, database_url: st
             assert running_record["shuffles"] == [] and running_record["deals"] == []
             assert "server_seed" not in running_record
             finals = await play_all(players, game_over)
+            for player in players:  # every seat is shown the seed at the end
+                shown = await player.expect("table", lambda m: "server_seed" in m)
+                assert shown["table"]["status"] == "finished"
             record = server.get(f"/api/records/{table_id}")
             for player in players:
                 await player.close()
@@ -66,6 +69,7 @@ def test_four_people_play_a_whole_jackaroo_game(tmp_path: Path, database_url: st
     assert [c.ok for c in checks] == [True] * 4, checks
     assert record["result"]["winners"] == winners
     assert record["commitment"] == finals[0]["commitment"]
+    assert all(record["server_seed"] in "".join(p.received) for p in players)
     assert record["client_seeds"] == [f"seed-p{i}" for i in range(4)]
     moves = [entry for entry in record["log"] if entry["seat"] is not None]
     assert len(moves) == finals[0]["moves"]
