@@ -8,6 +8,7 @@ States are pickled to the worker; nothing but the chosen action comes back.
 from __future__ import annotations
 
 import asyncio
+import multiprocessing
 import random
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
@@ -29,7 +30,11 @@ class SearchPool:
     """A pool of search processes. Use as a context manager or call :meth:`close`."""
 
     def __init__(self, workers: int = 1) -> None:
-        self._pool = ProcessPoolExecutor(max_workers=workers)
+        # Workers come from a fork server: forking the caller itself would copy a server's
+        # threads' locks (the database thread's, say) in whatever state they were in.
+        self._pool = ProcessPoolExecutor(
+            max_workers=workers, mp_context=multiprocessing.get_context("forkserver")
+        )
 
     def submit(self, game: str, state: Any, budget: Budget, seed: int | None = None) -> Future[Any]:
         """The search bot's choice for ``state``, computed in a worker."""

@@ -38,6 +38,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("sahrat.table")
 
+#: How long a table waits before retrying a step the database refused.
+RETRY_SECONDS = 1.0
 #: Chat lines kept for players who (re)join; last moves shown in words.
 CHAT_KEPT = 100
 LAST_KEPT = 8
@@ -132,9 +134,12 @@ class TableActor:
             try:
                 await self._handle(message)
             except ProtocolError as error:
-                client = message[1] if message[0] == "client" else None
-                if client is not None:
-                    client.error(error.code, error.detail, message[2].get("id"))
+                if message[0] == "client":
+                    message[1].error(error.code, error.detail, message[2].get("id"))
+                elif error.code == "unavailable":
+                    # A bot's move, the autopilot or the end could not be stored: nothing
+                    # changed, so the same step is tried again rather than the table stalling.
+                    self._later(RETRY_SECONDS, *message)
             except asyncio.CancelledError:
                 raise
             except Exception:
@@ -760,9 +765,13 @@ class TableActor:
         record = recorder.to_json()
         winners = record["result"]["winners"] if record["result"] else []
         at = time.time()
-        await self.hub.store.run(
-            self.hub.store.finish, self.id, self.seq + 1, {"winners": winners}, at, record
-        )
+        try:
+            await self.hub.store.run(
+                self.hub.store.finish, self.id, self.seq + 1, {"winners": winners}, at, record
+            )
+        except Exception as error:
+            log.exception("table %s: could not store the end", self.id)
+            raise ProtocolError("unavailable") from error
         self.seq += 1
         self._apply("end", {"winners": winners}, at)
         self._broadcast()

@@ -90,7 +90,8 @@ def test_a_silent_drop_is_seen_within_five_seconds(tmp_path: Path) -> None:
 
 def test_the_clock_plays_for_an_idle_seat_and_marks_it_away(tmp_path: Path) -> None:
     async def scenario() -> None:
-        with running(tmp_path, turn_seconds=5.0, min_turn_seconds=0.5) as server:
+        # The autopilot thinks in a worker process, as in production.
+        with running(tmp_path, turn_seconds=5.0, min_turn_seconds=0.5, search_workers=1) as server:
             owner = Player(server, "idle")
             await owner.connect()
             await owner.send(type="create", game="jackaroo", seats=4, turn_seconds=0.6)
