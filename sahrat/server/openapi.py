@@ -31,6 +31,9 @@ _TABLE = {
 }
 
 
+_TABLE_ID = {"name": "table_id", "in": "path", "required": True, "schema": {"type": "string"}}
+
+
 def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
     return {"description": description, "content": {"application/json": {"schema": schema}}}
 
@@ -116,14 +119,7 @@ OPENAPI: dict[str, Any] = {
         "/api/tables/{table_id}": {
             "get": {
                 "summary": "One public table",
-                "parameters": [
-                    {
-                        "name": "table_id",
-                        "in": "path",
-                        "required": True,
-                        "schema": {"type": "string"},
-                    }
-                ],
+                "parameters": [_TABLE_ID],
                 "responses": {
                     "200": _json(_TABLE, "the table"),
                     "404": _json(_ERROR, "no such table"),
@@ -133,14 +129,7 @@ OPENAPI: dict[str, Any] = {
         "/api/records/{table_id}/replay": {
             "get": {
                 "summary": "A finished game, frame by frame, every hand visible",
-                "parameters": [
-                    {
-                        "name": "table_id",
-                        "in": "path",
-                        "required": True,
-                        "schema": {"type": "string"},
-                    }
-                ],
+                "parameters": [_TABLE_ID],
                 "responses": {
                     "200": _json(
                         {
@@ -162,14 +151,7 @@ OPENAPI: dict[str, Any] = {
                 "summary": "A game's record (fairness.md §4)",
                 "description": "A finished game's full record with the server seed; for a "
                 "running game, the record so far without shuffles, deals or the seed.",
-                "parameters": [
-                    {
-                        "name": "table_id",
-                        "in": "path",
-                        "required": True,
-                        "schema": {"type": "string"},
-                    }
-                ],
+                "parameters": [_TABLE_ID],
                 "responses": {
                     "200": _json({"type": "object"}, "the record"),
                     "404": _json(_ERROR, "no record"),
