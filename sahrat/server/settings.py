@@ -25,6 +25,9 @@ class Settings:
     #: The server pings this often; a connection silent for ``heartbeat_timeout`` is dropped.
     heartbeat_interval: float = 1.5
     heartbeat_timeout: float = 5.0
+    #: Before the first deal a dropped seat is kept this long (a reload, a hiccup); then it
+    #: is free again.
+    waiting_grace_seconds: float = 10.0
     #: Turns played by the server in a row before a seat shows as away.
     away_after: int = 3
     #: The autopilot's thinking time for a timed-out turn, in milliseconds.

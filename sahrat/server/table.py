@@ -365,12 +365,9 @@ class TableActor:
             return
         seat = self.seats[seat_number]
         assert seat is not None
-        if self.status == "waiting":
-            await self._unseat(seat_number)
-            return
         seat.connected = False
         seat.dropped_at = time.time()
-        self._later(self.settings.grace_seconds, "grace", client.player, seat.dropped_at)
+        self._later(self._grace(), "grace", client.player, seat.dropped_at)
         self._broadcast()
         self.hub.lobby_changed()
 
@@ -382,10 +379,20 @@ class TableActor:
         assert seat is not None
         if seat.connected or seat.dropped_at != dropped_at:
             return
+        left = dropped_at + self._grace() - time.time()
+        if left > 0:  # the game started meanwhile: its longer grace applies
+            self._later(left, "grace", player, dropped_at)
+            return
         if self.status == "waiting":
             await self._unseat(seat_number)  # after a restart, an absent player frees the seat
         else:
             await self._replace_by_bot(seat_number)
+
+    def _grace(self) -> float:
+        """How long a dropped seat is kept: short before the first deal, longer in a game."""
+        if self.status == "waiting":
+            return self.settings.waiting_grace_seconds
+        return self.settings.grace_seconds
 
     async def _replace_by_bot(self, seat_number: int) -> None:
         """The player has left: at a free table a bot takes the seat."""
@@ -804,7 +811,7 @@ class TableActor:
             assert seat_number is not None
             seat = self.seats[seat_number]
             if seat is not None and seat.dropped_at is not None:
-                self._later(self.settings.grace_seconds, "grace", player, seat.dropped_at)
+                self._later(self._grace(), "grace", player, seat.dropped_at)
 
     # -- what each seat sees ------------------------------------------------------------
 

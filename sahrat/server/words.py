@@ -36,9 +36,12 @@ Words = tuple[str, str]
 
 
 def card_label(card: int) -> str:
-    """A card as players read it: ``7♥``, ``10♦``, ``🃏`` for the joker."""
+    """A card as players read it: ``7♥``, ``10♦``, ``★`` for the joker.
+
+    Not 🃏: fonts without emoji, common on phones and Linux, draw it as a box.
+    """
     if card == JOKER:
-        return "🃏"
+        return "★"
     rank = RANKS[RANK[card] - 1]
     return ("10" if rank == "T" else rank) + SYMBOLS[SUIT[card]]
 

@@ -221,7 +221,7 @@ def test_a_player_who_left_by_the_grace_may_play_elsewhere(tmp_path: Path) -> No
 
 def test_a_waiting_table_frees_absent_seats_after_a_restart(tmp_path: Path) -> None:
     async def scenario() -> None:
-        server = Server(tmp_path, grace_seconds=1.0).start()
+        server = Server(tmp_path, waiting_grace_seconds=1.0).start()
         try:
             a, b = await people(server, 2)
             await a.send(type="create", game="jackaroo", seats=4)
@@ -236,5 +236,27 @@ def test_a_waiting_table_frees_absent_seats_after_a_restart(tmp_path: Path) -> N
             assert server.get("/api/tables")["tables"] == []
         finally:
             server.stop()
+
+    run(scenario())
+
+
+def test_a_reload_before_the_first_deal_keeps_the_seat_and_the_host(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        with running(tmp_path, waiting_grace_seconds=1.5) as server:
+            host, guest = await people(server, 2)
+            await host.send(type="create", game="buraco", seats=4, private=True)
+            code = (await host.expect("table"))["table"]["code"]
+            await guest.send(type="join", code=code)
+            await guest.expect("table")
+            await host.close()  # a reload
+            again = Player(server, "host")
+            await again.connect(token=host.token)
+            state = await again.expect("table")
+            assert state["you"] == 0 and state["table"]["host"] == host.player_id
+            # The guest's connection drops for good: the seat is free after the short grace.
+            await guest.close()
+            state = await again.expect("table", lambda m: m["table"]["free"] == 3, timeout=5)
+            assert [s.get("empty", False) for s in state["seats"]] == [False, True, True, True]
+            await again.close()
 
     run(scenario())

@@ -1,0 +1,120 @@
+// Table chat and team chat. Lines are text nodes only: whatever a player
+// types is shown as typed, never interpreted as HTML.
+
+import { h, fill } from "./dom.js";
+import { t } from "./i18n.js";
+
+const MAX_CHARS = 300; // the server's chat_max_chars default
+
+export class Chat {
+  constructor(conn) {
+    this.conn = conn;
+    this.channel = "table";
+    this.messages = [];
+    this.mySeat = null;
+    this.teamAllowed = true;
+    this.unread = { table: 0, team: 0 };
+    this.tabs = {
+      table: h("button", { type: "button", class: "tab", role: "tab", on: { click: () => this.show("table") } }),
+      team: h("button", { type: "button", class: "tab", role: "tab", on: { click: () => this.show("team") } }),
+    };
+    this.list = h("ol", { class: "chat-lines", "aria-live": "polite" });
+    this.input = h("input", {
+      type: "text",
+      class: "chat-input",
+      maxlength: String(MAX_CHARS),
+      autocomplete: "off",
+      dir: "auto",
+    });
+    this.sendButton = h("button", { type: "submit", class: "btn small" });
+    this.form = h(
+      "form",
+      {
+        class: "chat-form",
+        on: {
+          submit: (event) => {
+            event.preventDefault();
+            this.submit();
+          },
+        },
+      },
+      this.input,
+      this.sendButton,
+    );
+    this.title = h("h3", { class: "panel-title" });
+    this.el = h(
+      "section",
+      { class: "panel chat" },
+      this.title,
+      h("div", { class: "tabs", role: "tablist" }, this.tabs.table, this.tabs.team),
+      this.list,
+      this.form,
+    );
+    this.relabel();
+  }
+
+  relabel() {
+    this.title.textContent = t("chat.title");
+    this.input.placeholder = t(this.channel === "team" ? "chat.placeholderTeam" : "chat.placeholder");
+    this.input.setAttribute("aria-label", this.input.placeholder);
+    this.sendButton.textContent = t("chat.send");
+    for (const channel of ["table", "team"]) {
+      const tab = this.tabs[channel];
+      const count = this.unread[channel];
+      fill(tab, t("chat." + channel), count ? h("span", { class: "unread" }, String(count)) : null);
+      tab.setAttribute("aria-selected", String(channel === this.channel));
+      tab.dataset.channel = channel;
+    }
+    this.tabs.team.hidden = !this.teamAllowed;
+    this.renderLines();
+  }
+
+  /** A new table (or the same one after a reconnect): `seat` is ours, `team` whether we have a partner. */
+  setTable(seat, team) {
+    this.mySeat = seat;
+    this.teamAllowed = team;
+    if (!team && this.channel === "team") this.channel = "table";
+    this.relabel();
+  }
+
+  show(channel) {
+    this.channel = channel;
+    this.unread[channel] = 0;
+    this.relabel();
+  }
+
+  history(messages) {
+    this.messages = [...messages];
+    this.unread = { table: 0, team: 0 };
+    this.relabel();
+  }
+
+  add(message) {
+    this.messages.push(message);
+    if (this.messages.length > 200) this.messages.shift();
+    if (message.channel !== this.channel) this.unread[message.channel] += 1;
+    this.relabel();
+  }
+
+  renderLines() {
+    const lines = this.messages
+      .filter((m) => m.channel === this.channel)
+      .map((m) =>
+        h(
+          "li",
+          { class: ["chat-line", m.seat === this.mySeat ? "mine" : ""], dataset: { channel: m.channel } },
+          h("span", { class: "chat-name", dir: "auto" }, m.name),
+          h("span", { class: "chat-text", dir: "auto" }, m.text),
+        ),
+      );
+    if (!lines.length) lines.push(h("li", { class: "chat-empty" }, t("chat.empty")));
+    fill(this.list, lines);
+    this.list.scrollTop = this.list.scrollHeight;
+  }
+
+  submit() {
+    const text = this.input.value.trim();
+    if (!text) return;
+    if (this.conn.send("chat", { channel: this.channel, text }) !== null) this.input.value = "";
+  }
+}

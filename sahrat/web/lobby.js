@@ -1,0 +1,289 @@
+// The lobby: play now, join by code, create a table, and the live list of
+// public tables (the server's `lobby` messages).
+
+import { h, fill } from "./dom.js";
+import { t } from "./i18n.js";
+import {
+  BURACO_CHOICES,
+  JACKAROO_CHOICES,
+  JACKAROO_PRESETS,
+  TURN_TIMES,
+  optionWords,
+  rulesSummary,
+} from "./rules.js";
+
+export class Lobby {
+  /** `actions`: {playNow(game), join(tableId), joinCode(code), create(fields)}. */
+  constructor(conn, actions) {
+    this.conn = conn;
+    this.actions = actions;
+    this.tables = [];
+    this.form = {
+      game: "jackaroo",
+      preset: "sahrat",
+      jackaroo: { ...JACKAROO_PRESETS.sahrat },
+      buraco: { target: 2000, sets: false, closed: false },
+      seats: 4,
+      turn: 15,
+      private: false,
+    };
+    this.el = h("main", { class: "lobby", id: "lobby" });
+    this.listEl = h("ul", { class: "table-list" });
+    this.formEl = h("form", { class: "panel create-form", on: { submit: (e) => this.submitCreate(e) } });
+    this.codeInput = null;
+    this.render();
+  }
+
+  update(tables) {
+    this.tables = tables;
+    this.renderList();
+  }
+
+  render() {
+    this.codeInput = h("input", {
+      type: "text",
+      class: "code-input",
+      name: "code",
+      maxlength: "8",
+      autocomplete: "off",
+      spellcheck: "false",
+      placeholder: "ABC123",
+      "aria-label": t("lobby.codeLabel"),
+      dir: "ltr",
+    });
+    const hero = h(
+      "section",
+      { class: "hero" },
+      h("h1", { class: "hero-title" }, t("app.name")),
+      h("p", { class: "hero-sub" }, t("lobby.tagline")),
+      h(
+        "div",
+        { class: "hero-actions" },
+        h(
+          "button",
+          { type: "button", class: "btn primary big", dataset: { playNow: "jackaroo" }, on: { click: () => this.actions.playNow("jackaroo") } },
+          t("lobby.playNow", { game: t("game.jackaroo") }),
+        ),
+        h(
+          "button",
+          { type: "button", class: "btn primary big alt", dataset: { playNow: "buraco" }, on: { click: () => this.actions.playNow("buraco") } },
+          t("lobby.playNow", { game: t("game.buraco") }),
+        ),
+      ),
+      h(
+        "form",
+        {
+          class: "code-form",
+          on: {
+            submit: (event) => {
+              event.preventDefault();
+              const code = this.codeInput.value.trim().toUpperCase();
+              if (code) this.actions.joinCode(code);
+            },
+          },
+        },
+        h("label", { class: "code-label" }, t("lobby.codeLabel"), this.codeInput),
+        h("button", { type: "submit", class: "btn" }, t("lobby.joinCode")),
+      ),
+    );
+    this.renderForm();
+    const listPanel = h(
+      "section",
+      { class: "panel tables-panel" },
+      h("h2", { class: "panel-title" }, t("lobby.tables")),
+      this.listEl,
+    );
+    fill(this.el, hero, h("div", { class: "lobby-grid" }, listPanel, this.formEl));
+    this.renderList();
+  }
+
+  renderList() {
+    if (!this.tables.length) {
+      fill(this.listEl, h("li", { class: "empty-note" }, t("lobby.noTables")));
+      return;
+    }
+    fill(
+      this.listEl,
+      this.tables.map((table) => {
+        const taken = table.seats - table.free;
+        const canJoin = table.status === "waiting" && table.free > 0;
+        return h(
+          "li",
+          { class: ["table-row", table.game], dataset: { table: table.id } },
+          h(
+            "div",
+            { class: "table-main" },
+            h("span", { class: "game-name" }, t("game." + table.game)),
+            h("span", { class: "rules" }, rulesSummary(table.game, table.options).join(" · ")),
+            h(
+              "span",
+              { class: "players" },
+              table.players.map((p) =>
+                h("span", { class: ["player-tag", p.bot ? "bot" : ""], dir: "auto" }, p.bot ? `${p.name} (${t("badge.bot")})` : p.name),
+              ),
+            ),
+          ),
+          h(
+            "div",
+            { class: "table-meta" },
+            h("span", { class: "seats-count", title: t("lobby.seats") }, `${taken}/${table.seats}`),
+            h("span", { class: "turn-time", title: t("lobby.turnTime") }, t("lobby.seconds", { n: table.turn_seconds })),
+            h("span", { class: ["status", table.status] }, t("status." + table.status)),
+            canJoin
+              ? h("button", { type: "button", class: "btn small", on: { click: () => this.actions.join(table.id) } }, t("lobby.join"))
+              : null,
+          ),
+        );
+      }),
+    );
+  }
+
+  renderForm() {
+    const f = this.form;
+    const segment = (name, values, current, label, onPick) =>
+      h(
+        "div",
+        { class: "segment", role: "radiogroup", "aria-label": label },
+        values.map(([value, text]) =>
+          h(
+            "button",
+            {
+              type: "button",
+              role: "radio",
+              class: ["seg", value === current ? "on" : ""],
+              "aria-checked": String(value === current),
+              dataset: { [name]: String(value) },
+              on: {
+                click: () => {
+                  onPick(value);
+                  this.renderForm();
+                },
+              },
+            },
+            text,
+          ),
+        ),
+      );
+    const parts = [
+      h("h2", { class: "panel-title" }, t("create.title")),
+      h("div", { class: "field" }, h("span", { class: "field-label" }, t("create.game")),
+        segment("game", [["jackaroo", t("game.jackaroo")], ["buraco", t("game.buraco")]], f.game, t("create.game"), (v) => {
+          f.game = v;
+        })),
+    ];
+    if (f.game === "jackaroo") {
+      parts.push(
+        h(
+          "div",
+          { class: "field" },
+          h("span", { class: "field-label" }, t("create.preset")),
+          h(
+            "div",
+            { class: "presets" },
+            Object.keys(JACKAROO_PRESETS).map((name) =>
+              h(
+                "button",
+                {
+                  type: "button",
+                  class: ["preset", f.preset === name ? "on" : ""],
+                  "aria-pressed": String(f.preset === name),
+                  dataset: { preset: name },
+                  on: {
+                    click: () => {
+                      f.preset = name;
+                      f.jackaroo = { ...JACKAROO_PRESETS[name] };
+                      this.renderForm();
+                    },
+                  },
+                },
+                h("strong", {}, t("preset." + name)),
+                h("small", {}, t("preset." + name + ".about")),
+              ),
+            ),
+          ),
+        ),
+      );
+      const changed = Object.keys(JACKAROO_CHOICES).filter((k) => f.jackaroo[k] !== JACKAROO_PRESETS[f.preset][k]);
+      parts.push(
+        h(
+          "details",
+          { class: "rules-details", open: changed.length ? true : null },
+          h("summary", {}, t("create.customise"), changed.length ? ` (${changed.length})` : ""),
+          Object.entries(JACKAROO_CHOICES).map(([name, values]) => this.optionRow("jackaroo", name, values, f.jackaroo, JACKAROO_PRESETS[f.preset][name])),
+        ),
+      );
+    } else {
+      parts.push(
+        h(
+          "div",
+          { class: "rules-list" },
+          Object.entries(BURACO_CHOICES).map(([name, values]) => this.optionRow("buraco", name, values, f.buraco, values[0])),
+        ),
+      );
+    }
+    parts.push(
+      h("div", { class: "field" }, h("span", { class: "field-label" }, t("create.seats")),
+        segment("seats", [[4, t("create.seats4")], [2, t("create.seats2")]], f.seats, t("create.seats"), (v) => {
+          f.seats = v;
+        })),
+      h(
+        "label",
+        { class: "field" },
+        h("span", { class: "field-label" }, t("create.turn")),
+        h(
+          "select",
+          { name: "turn", on: { change: (e) => (f.turn = Number(e.target.value)) } },
+          TURN_TIMES.map((n) => h("option", { value: String(n), selected: n === f.turn }, t("lobby.seconds", { n }))),
+        ),
+      ),
+      h(
+        "label",
+        { class: "check" },
+        h("input", { type: "checkbox", name: "private", checked: f.private, on: { change: (e) => (f.private = e.target.checked) } }),
+        h("span", {}, h("strong", {}, t("create.private")), h("small", {}, t("create.privateAbout"))),
+      ),
+      h("button", { type: "submit", class: "btn primary", dataset: { action: "create" } }, t("create.submit")),
+    );
+    fill(this.formEl, parts);
+  }
+
+  /** One option as a select whose choices read as sentences; the preset's value is marked. */
+  optionRow(game, name, values, current, presetValue) {
+    const select = h(
+      "select",
+      {
+        name,
+        on: {
+          change: (e) => {
+            const raw = e.target.value;
+            current[name] = values.find((v) => String(v) === raw);
+            this.renderForm();
+          },
+        },
+      },
+      values.map((value) =>
+        h(
+          "option",
+          { value: String(value), selected: value === current[name] },
+          optionWords(game, name, value) + (game === "jackaroo" && value === presetValue ? ` · ${t("create.presetValue")}` : ""),
+        ),
+      ),
+    );
+    return h("label", { class: "option-row" }, h("span", { class: "option-name" }, t(`opt.${game}.${name}`)), select);
+  }
+
+  submitCreate(event) {
+    event.preventDefault();
+    const f = this.form;
+    let options;
+    if (f.game === "jackaroo") {
+      options = { preset: f.preset };
+      for (const [name, value] of Object.entries(f.jackaroo)) {
+        if (JACKAROO_PRESETS[f.preset][name] !== value) options[name] = value;
+      }
+    } else {
+      options = { ...f.buraco };
+    }
+    this.actions.create({ game: f.game, seats: f.seats, options, turn_seconds: f.turn, private: f.private });
+  }
+}

@@ -1,0 +1,231 @@
+// The replay of a finished game, frame by frame with every hand visible
+// (GET /api/records/{id}/replay). Reached from the end-of-game card and by
+// the address /#replay=TABLEID.
+
+import { h, s, fill } from "./dom.js";
+import { t, lang } from "./i18n.js";
+import { cardEl, sortHand } from "./cards.js";
+import { JackarooBoard, SEAT_COLOURS } from "./jackaroo-board.js";
+import { verifyLink } from "./table-screen.js";
+
+const PLAY_MS = 700;
+
+// Player controls drawn as SVG: the media symbols (⏮ ⏭ ⏸) are missing from
+// many system fonts. Paths point left-to-right; the page mirrors them in Arabic.
+const ICONS = {
+  first: "M4 3h2v10H4zM14 3v10L7 8z",
+  prev: "M12 3v10L5 8z",
+  play: "M5 3v10l8-5z",
+  pause: "M4 3h3v10H4zM9 3h3v10H9z",
+  next: "M4 3v10l7-5z",
+  last: "M10 3h2v10h-2zM2 3v10l7-5z",
+};
+
+function icon(name) {
+  return s("svg", { class: ["icon", name === "pause" ? "" : "flip"], viewBox: "0 0 16 16", "aria-hidden": "true" }, s("path", { d: ICONS[name] }));
+}
+
+export class Replay {
+  constructor(tableId, app) {
+    this.tableId = tableId;
+    this.app = app;
+    this.data = null;
+    this.index = 0;
+    this.timer = null;
+    this.viewSeat = null;
+    this.board = null;
+    this.el = h("main", { class: "replay-screen", id: "replay", dataset: { table: tableId } });
+    this.body = h("div", { class: "replay-body" });
+    this.controls = h("div", { class: "replay-controls" });
+    this.words = h("p", { class: "replay-words", "aria-live": "polite" });
+    this.head = h("header", { class: "table-head" });
+    fill(this.el, this.head, this.controls, this.words, this.body);
+    fill(this.body, h("p", { class: "hint" }, t("replay.loading")));
+    this.load();
+    this.keys = (event) => {
+      if (event.target.closest("input, textarea, select")) return;
+      const rtl = document.documentElement.dir === "rtl";
+      if (event.key === "ArrowRight") this.go(this.index + (rtl ? -1 : 1));
+      if (event.key === "ArrowLeft") this.go(this.index + (rtl ? 1 : -1));
+    };
+    document.addEventListener("keydown", this.keys);
+  }
+
+  destroy() {
+    clearInterval(this.timer);
+    document.removeEventListener("keydown", this.keys);
+  }
+
+  async load() {
+    try {
+      const response = await fetch(`/api/records/${encodeURIComponent(this.tableId)}/replay`);
+      const body = await response.json();
+      if (!response.ok) throw new Error(body.error || response.statusText);
+      this.data = body;
+      this.viewSeat = body.players.length ? body.players[0].seat : 0;
+      this.render();
+    } catch (error) {
+      fill(this.body, h("p", { class: "notice error" }, t("replay.failed"), " ", h("span", { dir: "ltr" }, String(error.message || error))));
+      this.renderHead();
+    }
+  }
+
+  go(index) {
+    if (!this.data) return;
+    this.index = Math.max(0, Math.min(this.data.frames.length - 1, index));
+    if (this.index === this.data.frames.length - 1) this.pause();
+    this.render();
+  }
+
+  play() {
+    if (this.timer) return this.pause();
+    if (this.index >= this.data.frames.length - 1) this.index = 0;
+    this.timer = setInterval(() => this.go(this.index + 1), PLAY_MS);
+    this.render();
+  }
+
+  pause() {
+    clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  relabel() {
+    this.render();
+  }
+
+  renderHead() {
+    fill(
+      this.head,
+      h("span", { class: "game-badge" }, t("replay.title")),
+      this.data ? h("span", { class: "rules" }, t("game." + this.data.game)) : null,
+      this.data
+        ? h("span", { class: "meta" }, this.data.players.map((p) => p.name + (p.bot ? ` (${t("badge.bot")})` : "")).join(" · "))
+        : null,
+      h("a", { class: "btn small", href: verifyLink(this.tableId) }, t("end.verify")),
+      h("button", { type: "button", class: "btn ghost small", on: { click: () => this.app.toLobby() } }, t("table.toLobby")),
+    );
+  }
+
+  render() {
+    this.renderHead();
+    if (!this.data) return;
+    const frames = this.data.frames;
+    const frame = frames[this.index];
+    const last = frames.length - 1;
+    const button = (action, title, disabled, name = action) =>
+      h("button", { type: "button", class: ["btn", "small", "icon-btn", action === "play" ? "primary" : ""], title, "aria-label": title, dataset: { step: action }, disabled, on: { click: () => this.step(action) } }, icon(name));
+    fill(
+      this.controls,
+      button("first", t("replay.first"), this.index === 0),
+      button("prev", t("replay.prev"), this.index === 0),
+      button("play", t(this.timer ? "replay.pause" : "replay.play"), false, this.timer ? "pause" : "play"),
+      button("next", t("replay.next"), this.index === last),
+      button("last", t("replay.last"), this.index === last),
+      h("input", {
+        type: "range",
+        min: "0",
+        max: String(last),
+        value: String(this.index),
+        "aria-label": t("replay.frame"),
+        on: { input: (e) => this.go(Number(e.target.value)) },
+      }),
+      h("span", { class: "frame-count", dataset: { frame: String(this.index) } }, t("replay.count", { i: this.index, n: last })),
+    );
+    const words = frame.words ? frame.words[lang()] || frame.words.en : t("replay.start");
+    this.words.textContent = words;
+    if (this.data.game === "jackaroo") this.renderJackaroo(frame.position);
+    else this.renderBuraco(frame.position);
+  }
+
+  step(action) {
+    if (action === "first") this.go(0);
+    if (action === "prev") this.go(this.index - 1);
+    if (action === "next") this.go(this.index + 1);
+    if (action === "last") this.go(this.data.frames.length - 1);
+    if (action === "play") this.play();
+  }
+
+  nameOf(seat) {
+    const player = this.data.players.find((p) => p.seat === seat);
+    return player ? player.name : t("room.seat", { n: seat + 1 });
+  }
+
+  renderJackaroo(position) {
+    const seats = Object.keys(position.marbles).map(Number);
+    if (!this.board) {
+      this.board = new JackarooBoard(() => {});
+      this.board.setSeats(this.viewSeat, seats);
+      this.boardWrap = h("div", { class: "board-wrap" }, this.board.el);
+      this.hands = h("div", { class: "replay-hands" });
+      fill(this.body, h("div", { class: "replay-jk" }, this.boardWrap, this.hands));
+    }
+    this.board.render(position.marbles);
+    this.board.el.setAttribute("aria-label", t("jk.boardLabel"));
+    const discard = position.discard || [];
+    this.board.setCentre({ top: discard.length ? discard[discard.length - 1] : null });
+    fill(
+      this.hands,
+      seats.map((seat) => {
+        const hand = position.hands[String(seat)];
+        return h(
+          "div",
+          { class: ["replay-hand", position.turn === seat ? "active" : ""], style: { "--seat": SEAT_COLOURS[seat] } },
+          h("span", { class: "seat-name", dir: "auto" }, this.nameOf(seat)),
+          h("span", { class: "cards-row" }, Array.isArray(hand) ? hand.map((code) => cardEl(code, { size: "sm" })) : String(hand)),
+        );
+      }),
+      position.winner ? h("p", { class: "notice" }, t("end.winners", { names: position.winner.map((s) => this.nameOf(s)).join(" · ") })) : null,
+    );
+  }
+
+  renderBuraco(position) {
+    const seats = Object.keys(position.hands).map(Number);
+    const side = (s) => t("bu.sideN", { n: s + 1 });
+    const melds = (s) =>
+      h(
+        "div",
+        { class: "bu-melds" },
+        h("h3", { class: "melds-title" }, side(s), " · ", t("bu.points", { n: position.totals[s] })),
+        position.melds[s].length
+          ? h(
+              "div",
+              { class: "meld-row" },
+              position.melds[s].map((meld) =>
+                h(
+                  "div",
+                  { class: ["meld", meld.cards.length >= 7 ? (meld.clean ? "canasta-clean" : "canasta-dirty") : ""] },
+                  h("span", { class: "meld-cards" }, meld.cards.map((code) => cardEl(code, { size: "sm" }))),
+                ),
+              ),
+            )
+          : h("p", { class: "hint" }, t("bu.noMelds")),
+      );
+    fill(
+      this.body,
+      h(
+        "div",
+        { class: "replay-bu" },
+        melds(0),
+        melds(1),
+        h(
+          "div",
+          { class: "bu-centre" },
+          h("span", { class: "pile-label" }, t("bu.stock", { n: position.stock_size })),
+          h("span", { class: "spread" }, position.discard_pile.map((code) => cardEl(code, { size: "sm" }))),
+        ),
+        h(
+          "div",
+          { class: "replay-hands" },
+          seats.map((seat) =>
+            h(
+              "div",
+              { class: ["replay-hand", position.to_move === seat ? "active" : ""] },
+              h("span", { class: "seat-name", dir: "auto" }, this.nameOf(seat)),
+              h("span", { class: "cards-row" }, sortHand(position.hands[String(seat)]).map((code) => cardEl(code, { size: "sm" }))),
+            ),
+          ),
+        ),
+      ),
+    );
+  }
+}

@@ -1,0 +1,224 @@
+// One table on screen: its header, the waiting room or the game, and the
+// side column (last moves in words, chat, the fair-shuffle panel), plus the
+// end-of-game card with the result, the replay and the Verify link.
+
+import { h, fill } from "./dom.js";
+import { t, lang } from "./i18n.js";
+import { Chat } from "./chat.js";
+import { Room } from "./room.js";
+import { JackarooTable } from "./jackaroo-table.js";
+import { BuracoTable } from "./buraco-table.js";
+import { rulesSummary } from "./rules.js";
+
+export function verifyLink(tableId) {
+  return `/static/verify.html#record=/api/records/${encodeURIComponent(tableId)}`;
+}
+
+export class TableScreen {
+  /** `app`: {leave(), toLobby(), openReplay(id)}. */
+  constructor(conn, app, tableId) {
+    this.conn = conn;
+    this.app = app;
+    this.tableId = tableId;
+    this.msg = null;
+    this.mySeed = null;
+    this.room = new Room(conn, app);
+    this.game = null;
+    this.chat = new Chat(conn);
+    this.header = h("header", { class: "table-head" });
+    this.main = h("div", { class: "table-play" });
+    this.lastMoves = h("section", { class: "panel last-moves" });
+    this.fair = h("details", { class: "panel fair" });
+    this.endCard = h("div", { class: "end-card", hidden: true, role: "dialog", "aria-modal": "false" });
+    this.side = h("aside", { class: "table-side" }, this.lastMoves, this.chat.el, this.fair);
+    this.el = h(
+      "main",
+      { class: "table-screen", id: "table", dataset: { table: tableId } },
+      this.header,
+      h("div", { class: "table-body" }, this.main, this.side),
+      this.endCard,
+    );
+    this.endDismissed = false;
+  }
+
+  update(msg) {
+    const first = !this.msg;
+    this.msg = msg;
+    const table = msg.table;
+    this.el.dataset.game = table.game;
+    this.el.dataset.status = table.status;
+    const inPlay = (table.status === "playing" || table.status === "finished") && msg.view;
+    if (inPlay) {
+      if (!this.game) {
+        this.game = table.game === "jackaroo" ? new JackarooTable(this.conn) : new BuracoTable(this.conn);
+        fill(this.main, this.game.el);
+      }
+      this.game.update(msg);
+    } else {
+      this.game = null;
+      this.room.update(msg);
+      if (this.main.firstChild !== this.room.el) fill(this.main, this.room.el);
+    }
+    const team = msg.seats.length === 4;
+    if (first || this.chat.mySeat !== msg.you) this.chat.setTable(msg.you, team);
+    this.renderHeader();
+    this.renderLastMoves();
+    this.renderFair();
+    this.renderEnd();
+  }
+
+  relabel() {
+    this.chat.relabel();
+    if (!this.msg) return;
+    if (this.game) this.game.render();
+    else this.room.render();
+    this.renderHeader();
+    this.renderLastMoves();
+    this.renderFair();
+    this.renderEnd();
+  }
+
+  /** The server refused our last action: let the game component undo its "sent" state. */
+  refused() {
+    if (this.game) this.game.refused();
+  }
+
+  renderHeader() {
+    const table = this.msg.table;
+    const finished = table.status === "finished";
+    fill(
+      this.header,
+      h("span", { class: ["game-badge", table.game] }, t("game." + table.game)),
+      h("span", { class: "rules" }, rulesSummary(table.game, table.options).join(" · ")),
+      h("span", { class: "meta" }, t("kind." + table.kind), " · ", t("room.turnTime", { n: table.turn_seconds })),
+      table.code ? h("span", { class: "meta code" }, t("room.code"), " ", h("code", { dir: "ltr" }, table.code)) : null,
+      h("span", { class: ["status", table.status] }, t("status." + table.status)),
+      h(
+        "button",
+        {
+          type: "button",
+          class: "btn ghost small",
+          dataset: { action: "leave" },
+          on: { click: () => (finished ? this.app.toLobby() : this.app.leave()) },
+        },
+        t(finished ? "table.toLobby" : "table.leave"),
+      ),
+    );
+  }
+
+  renderLastMoves() {
+    const last = this.msg.last || [];
+    const key = lang();
+    fill(
+      this.lastMoves,
+      h("h3", { class: "panel-title" }, t("table.lastMoves")),
+      last.length
+        ? h(
+            "ol",
+            { class: "move-words", reversed: true },
+            [...last].reverse().map((entry) =>
+              h(
+                "li",
+                { class: entry.auto ? "auto" : "", dataset: { seat: String(entry.seat) } },
+                // The words are in the page's language: they follow its direction.
+                h("span", {}, entry.words ? entry.words[key] || entry.words.en : entry.action),
+                entry.auto ? h("span", { class: "badge auto", title: t("table.autoLong") }, t("table.auto")) : null,
+              ),
+            ),
+          )
+        : h("p", { class: "hint" }, t("table.noMoves")),
+    );
+  }
+
+  renderFair() {
+    const msg = this.msg;
+    const wasOpen = this.fair.open;
+    const seeds = msg.client_seeds || [];
+    const rows = [];
+    if (msg.commitment) {
+      rows.push(h("dt", {}, t("fair.commitment")), h("dd", {}, h("code", { class: "hash", dir: "ltr" }, msg.commitment)));
+    }
+    if (msg.server_seed) {
+      // Revealed at the end: its SHA-256 is the commitment above.
+      rows.push(h("dt", {}, t("fair.serverSeed")), h("dd", {}, h("code", { class: "hash", dir: "ltr" }, msg.server_seed)));
+    }
+    if (this.mySeed) rows.push(h("dt", {}, t("fair.mySeed")), h("dd", {}, h("code", { class: "hash mine", dir: "ltr" }, this.mySeed)));
+    if (seeds.length) {
+      rows.push(
+        h("dt", {}, t("fair.clientSeeds")),
+        h(
+          "dd",
+          {},
+          h(
+            "ol",
+            { class: "seeds" },
+            seeds.map((seed, i) => {
+              const seat = msg.seats[i];
+              return h(
+                "li",
+                { class: seed === this.mySeed ? "mine" : "" },
+                h("span", { dir: "auto" }, seat && !seat.empty ? seat.name : t("room.seat", { n: i + 1 })),
+                " ",
+                h("code", { dir: "ltr" }, seed),
+              );
+            }),
+          ),
+        ),
+      );
+    }
+    fill(
+      this.fair,
+      h("summary", { class: "panel-title" }, t("fair.title"), msg.commitment ? h("span", { class: "badge ok" }, t("fair.committed")) : null),
+      h("p", { class: "hint" }, t("fair.about")),
+      rows.length ? h("dl", { class: "fair-list" }, rows) : null,
+      msg.table.status === "finished"
+        ? h("a", { class: "btn small", href: verifyLink(msg.table.id), target: "_blank", rel: "noopener" }, t("fair.verify"))
+        : null,
+    );
+    // The seeds are news when the game starts: show them once, then as the player left it.
+    if (!this.fairShown && seeds.length) {
+      this.fairShown = true;
+      this.fair.open = msg.moves < 4;
+    } else {
+      this.fair.open = wasOpen;
+    }
+  }
+
+  renderEnd() {
+    const msg = this.msg;
+    const result = msg.result;
+    if (!result || msg.table.status !== "finished" || this.endDismissed) {
+      this.endCard.hidden = true;
+      return;
+    }
+    const winners = result.winners || [];
+    const won = winners.includes(msg.you);
+    const names = msg.seats.filter((seat) => winners.includes(seat.seat)).map((seat) => seat.name);
+    this.endCard.hidden = false;
+    fill(
+      this.endCard,
+      h(
+        "div",
+        { class: ["end-inner", won ? "won" : "lost"] },
+        h("h2", {}, t(won ? "end.won" : "end.lost")),
+        h("p", { class: "winners" }, t("end.winners", { names: names.join(lang() === "ar" ? " و" : " & ") })),
+        // Buraco ends on points: the final score of both sides.
+        msg.view && Array.isArray(msg.view.totals)
+          ? h(
+              "p",
+              { class: "final-score" },
+              t("end.score", { us: msg.view.totals[msg.you & 1], them: msg.view.totals[1 - (msg.you & 1)] }),
+            )
+          : null,
+        h(
+          "div",
+          { class: "end-actions" },
+          h("button", { type: "button", class: "btn primary", dataset: { action: "replay" }, on: { click: () => this.app.openReplay(msg.table.id) } }, t("end.replay")),
+          h("a", { class: "btn", href: verifyLink(msg.table.id), dataset: { action: "verify" } }, t("end.verify")),
+          h("button", { type: "button", class: "btn ghost", on: { click: () => this.app.toLobby() } }, t("table.toLobby")),
+          h("button", { type: "button", class: "btn ghost", on: { click: () => { this.endDismissed = true; this.renderEnd(); } } }, t("end.close")),
+        ),
+      ),
+    );
+  }
+}
