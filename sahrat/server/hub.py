@@ -64,10 +64,14 @@ class Client:
         return bool(self.player)
 
     def send(self, message: dict[str, Any]) -> None:
+        self.send_text(protocol.dumps(message))
+
+    def send_text(self, text: str) -> None:
+        """Send a message already encoded (a broadcast encodes its shared part once)."""
         if self.closed:
             return
         try:
-            self.outbox.put_nowait(protocol.dumps(message))
+            self.outbox.put_nowait(text)
         except asyncio.QueueFull:
             log.warning("closing a connection of %s: it does not read its messages", self.player)
             self.close()

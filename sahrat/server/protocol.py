@@ -133,5 +133,9 @@ def field(
     return value
 
 
+#: Compact, and Arabic as it is (not \\u escapes): a third of the bytes for Arabic text.
+JSON_STYLE: dict[str, Any] = {"ensure_ascii": False, "separators": (",", ":")}
+
+
 def dumps(message: dict[str, Any]) -> str:
-    return json.dumps({"v": VERSION, **message}, ensure_ascii=False, separators=(",", ":"))
+    return json.dumps({"v": VERSION, **message}, **JSON_STYLE)

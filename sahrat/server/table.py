@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import random
 import secrets
@@ -26,9 +27,9 @@ from sahrat.errors import SahratError
 from sahrat.fairness import Seeds, check_id, commitment, new_server_seed
 from sahrat.game import CHANCE
 from sahrat.records import GAMES, Recorder
-from sahrat.server import games
+from sahrat.server import games, protocol
 from sahrat.server.names import bot_name
-from sahrat.server.protocol import ProtocolError, field
+from sahrat.server.protocol import JSON_STYLE, ProtocolError, field
 from sahrat.server.store import Event
 from sahrat.server.words import describe
 from sahrat.simulation import SimSource
@@ -99,7 +100,7 @@ class TableActor:
         self.turn_seat: int | None = None
         self.deadline: float | None = None
         self.expired = False
-        self._timers: list[asyncio.TimerHandle] = []
+        self._timers: set[asyncio.TimerHandle] = set()
         self._event_time = time.time()
         self._chat_times: dict[str, deque[float]] = {}
         self._bots: dict[int, Any] = {}
@@ -124,9 +125,16 @@ class TableActor:
         self.inbox.put_nowait(message)
 
     def _later(self, delay: float, *message: Any) -> None:
-        self._timers = [h for h in self._timers if not h.cancelled()]
+        """Post ``message`` to the inbox after ``delay`` seconds, unless cancelled first."""
         loop = asyncio.get_running_loop()
-        self._timers.append(loop.call_later(max(delay, 0.0), self.inbox.put_nowait, message))
+        handle: asyncio.TimerHandle
+
+        def fire() -> None:
+            self._timers.discard(handle)  # a fired timer is forgotten, or they pile up
+            self.inbox.put_nowait(message)
+
+        handle = loop.call_later(max(delay, 0.0), fire)
+        self._timers.add(handle)
 
     async def _run(self) -> None:
         while True:
@@ -790,7 +798,7 @@ class TableActor:
     def _cancel_timers(self) -> None:
         for handle in self._timers:
             handle.cancel()
-        self._timers = []
+        self._timers.clear()
 
     def resume(self) -> None:
         """After :meth:`restore`: clocks start afresh, bots and the seed collection go on."""
@@ -819,15 +827,32 @@ class TableActor:
     seq_at_commit = 0
 
     def _broadcast(self) -> None:
+        # What every seat sees alike is encoded once; each seat's own part is added to it.
+        shared = protocol.dumps(self._shared_state())[:-1]
         for player, clients in self.watchers.items():
             if clients:
-                message = self._state_for(player)
+                text = shared + "," + json.dumps(self._own_state(player), **JSON_STYLE)[1:]
                 for client in clients:
-                    client.send(message)
+                    client.send_text(text)
 
     def _state_for(self, player: str) -> dict[str, Any]:
         """The table as ``player`` may see it: its own view from the engine, nobody else's."""
+        return {**self._shared_state(), **self._own_state(player)}
+
+    def _own_state(self, player: str) -> dict[str, Any]:
+        """The part of the table message only ``player``'s seat receives."""
         seat_number = self.seat_of(player)
+        own: dict[str, Any] = {"you": seat_number}
+        recorder = self.recorder
+        if recorder is not None and seat_number is not None:
+            state = recorder.state
+            own["view"] = games.view_json(state, seat_number)
+            if state.current_player() == seat_number and self.status == "playing":
+                own["legal"] = [str(a) for a in state.legal_actions()]
+        return own
+
+    def _shared_state(self) -> dict[str, Any]:
+        """The part of the table message every seat receives alike."""
         message: dict[str, Any] = {
             "type": "table",
             "table": {**self.summary(), "code": self.code, "host": self.host},
@@ -835,7 +860,6 @@ class TableActor:
                 seat.public(n) if seat is not None else {"seat": n, "empty": True}
                 for n, seat in self.seats.items()
             ],
-            "you": seat_number,
             "seq": self.seq,
             "moves": self.moves,
         }
@@ -845,13 +869,10 @@ class TableActor:
             message["client_seeds"] = list(self.seeds.client_seeds)
             message["game_id"] = self.seeds.game_id
         recorder = self.recorder
-        if recorder is not None and seat_number is not None:
+        if recorder is not None:
             state = recorder.state
-            message["view"] = games.view_json(state, seat_number)
             current = state.current_player()
             message["to_move"] = current if current >= 0 else None
-            if current == seat_number and self.status == "playing":
-                message["legal"] = [str(a) for a in state.legal_actions()]
             message["deadline"] = self.deadline
             message["last"] = list(self.last)
             if state.is_terminal():
