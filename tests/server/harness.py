@@ -7,6 +7,7 @@ with SIGKILL and start it again on the same database.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import json
 import os
@@ -233,5 +234,14 @@ class Player:
 
 
 def run(coroutine: Any, timeout: float = 120.0) -> Any:
-    """Run a test's coroutine with an overall time limit."""
-    return asyncio.run(asyncio.wait_for(coroutine, timeout))
+    """Run a test's coroutine with an overall time limit, on an event loop of its own.
+
+    The loop runs in a thread of its own: the browser tests' Playwright keeps an event
+    loop running in the main thread for the whole session.
+    """
+
+    async def limited() -> Any:
+        return await asyncio.wait_for(coroutine, timeout)
+
+    with concurrent.futures.ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, limited()).result()
