@@ -5,7 +5,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scale=${1:-1}
 # The search bot's budget: keep it at or under 100 ms a decision on this machine
-# (ismcts:300it is about 40 ms p50 / 70 ms p99 here, and is immune to other load).
+# (ismcts:300it takes about 58 ms p50 / 108 ms p99 a decision here on a quiet machine;
+# an iteration budget is immune to other load, a time budget is not).
 search=${SEARCH:-ismcts:100ms}
 arena() { .venv/bin/sahrat arena --json "$@"; }
 
