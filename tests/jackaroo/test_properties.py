@@ -81,6 +81,7 @@ def play_checked(preset: str, seats: int, seed: int) -> int:
             with pytest.raises(IllegalMove):
                 state.apply_action(move)
         assert snapshot(state) == before
+        check_unlisted_state_agrees(state, legal, rng)
         check_view(state, player)
         state.apply_action(rng.choice(legal))
         moves += 1
@@ -90,6 +91,20 @@ def play_checked(preset: str, seats: int, seed: int) -> int:
     assert all(HOME0 <= q < BASE0 for s in winners for q in state.marbles_of(s))
     assert sum(state.returns()) == 0
     return moves
+
+
+def check_unlisted_state_agrees(
+    state: JackarooState, legal: tuple[Move, ...], rng: random.Random
+) -> None:
+    """A state that has not listed its moves checks a move against its card's own moves
+    only; it must accept and refuse exactly what the full list does."""
+    fresh = parse_position(to_position(state, state.seats)).state
+    for move in legal if len(legal) <= 6 else rng.sample(legal, 6):
+        fresh.clone().apply_action(move)
+    for move in unlisted_moves(state, rng):
+        probe = fresh.clone()
+        with pytest.raises(IllegalMove):
+            probe.apply_action(move)
 
 
 def check_view(state: JackarooState, seat: int) -> None:

@@ -190,9 +190,27 @@ class JackarooState(GameState):
             return
         if self.turn < 0:
             raise IllegalMove(f"no seat is to move: {action}", action)
-        if action not in self.legal_actions():
+        if not self._allows(action):
             raise IllegalMove(self._why_illegal(action), action)
         self._play(action)
+
+    def _allows(self, action: Any) -> bool:
+        """Whether ``action`` is legal, without listing every move when they are not
+        listed yet: a card's own moves decide (simulations play many moves they never
+        list, and a 7's splits are the dearest part of a list)."""
+        legal = self._legal
+        if legal is not None:
+            return action in legal
+        if not isinstance(action, Move) or action.kind > BURN:
+            return action in self.legal_actions()
+        turn = self.turn
+        hand = self.hands[turn]
+        if action.card not in hand:
+            return False
+        can_burn = len(self.hands[self.rules.next_seat[turn]]) > 0
+        return action in self.rules.moves(
+            [action.card], self.loc, self.occ, self.mask, turn, can_burn
+        )
 
     def sample_chance(self, source: RandomSource) -> Chance:
         pending = self.pending
