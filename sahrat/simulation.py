@@ -24,3 +24,27 @@ class SimSource:
 
     def shuffle(self, label: str, items: MutableSequence[int]) -> None:
         self.rng.shuffle(items)
+
+
+class LabelledSource:
+    """Chance outcomes that depend on their label and a seed only, not on their order.
+
+    Two games with one seed are dealt the same cards, shuffle for shuffle, however
+    differently they are played; the arena uses this to play every deal twice, with
+    the teams' seats exchanged, so that the luck of the cards cancels out.
+    """
+
+    __slots__ = ("seed",)
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+    def _rng(self, label: str) -> random.Random:
+        # String seeds are hashed with SHA-512: the same in every process.
+        return random.Random(f"{self.seed}/{label}")
+
+    def uniform(self, label: str, n: int) -> int:
+        return self._rng(label).randrange(n)
+
+    def shuffle(self, label: str, items: MutableSequence[int]) -> None:
+        self._rng(label).shuffle(items)

@@ -1,12 +1,15 @@
 """Bot against bot, many games, in a process pool: what ``sahrat arena`` runs.
 
 Each game is one task, fully decided by the arena's seed and the game's
-index (its chance steps come from a :class:`~sahrat.simulation.SimSource`
+index (its chance steps come from a :class:`~sahrat.simulation.LabelledSource`
 seeded with both, every bot has a seed of its own), so the same seed gives
 the same result however the games are spread over processes. Team A sits
 at seats 0 (and 2) in even games and at the other seats in odd ones, and
 the first dealer turns round the table every two games, so neither team
-keeps a seat or the first move.
+keeps a seat or the first move. The two games of a pair are also dealt the
+same cards (a :class:`~sahrat.simulation.LabelledSource`): each team plays
+the hands the other held, as in duplicate bridge, and the luck of the deal
+weighs far less on the result.
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ from sahrat.games.buraco import BuracoOptions, BuracoState
 from sahrat.games.buraco import actions as buraco_actions
 from sahrat.games.jackaroo import Chance, JackarooState, Options
 from sahrat.games.jackaroo.actions import DEALER
-from sahrat.simulation import SimSource
+from sahrat.simulation import LabelledSource
 
 #: A game still running after this many decisions counts as a draw (random bots can dawdle).
 MAX_DECISIONS = 20_000
@@ -124,6 +127,11 @@ def new_state(config: ArenaConfig, index: int) -> Any:
     return buraco
 
 
+def chance_source(config: ArenaConfig, index: int) -> LabelledSource:
+    """The chance steps of game ``index``: the same for both games of a pair."""
+    return LabelledSource(config.seed * 1_000_003 + index // 2)
+
+
 def play_game(config: ArenaConfig, index: int) -> GameResult:
     """Play game ``index`` of the arena; runs in a worker process."""
     base = config.seed * 1_000_003 + index
@@ -135,7 +143,7 @@ def play_game(config: ArenaConfig, index: int) -> GameResult:
                        base * 8 + seat)
         for seat in seats
     }  # fmt: skip
-    source = SimSource(random.Random(base))
+    source = chance_source(config, index)
     result = GameResult(index, "draw", 0, {"A": [], "B": []})
     while result.decisions < MAX_DECISIONS:
         player = state.current_player()

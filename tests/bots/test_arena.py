@@ -8,7 +8,9 @@ import pytest
 
 from sahrat.bots.arena import (
     ArenaConfig,
+    chance_source,
     check_spec,
+    new_state,
     percentile,
     play_game,
     run_games,
@@ -17,6 +19,8 @@ from sahrat.bots.arena import (
     wilson,
 )
 from sahrat.cli.main import main
+from sahrat.game import CHANCE
+from sahrat.simulation import LabelledSource
 
 
 def test_team_a_changes_seats_every_game() -> None:
@@ -26,6 +30,39 @@ def test_team_a_changes_seats_every_game() -> None:
     assert [seats_of_team_a(two, i) for i in range(2)] == [(0,), (2,)]
     buraco = ArenaConfig("buraco", 2, "random", "random", 4, 1)
     assert [seats_of_team_a(buraco, i) for i in range(2)] == [(0,), (1,)]
+
+
+def first_deal(config: ArenaConfig, index: int) -> list[list[int]]:
+    state = new_state(config, index)
+    source = chance_source(config, index)
+    while state.current_player() == CHANCE:
+        state.apply_action(state.sample_chance(source))
+    return [list(hand) for hand in state.hands]
+
+
+@pytest.mark.parametrize(("game", "seats"), [("jackaroo", 4), ("jackaroo", 2), ("buraco", 4)])
+def test_both_games_of_a_pair_are_dealt_the_same_cards(game: str, seats: int) -> None:
+    config = ArenaConfig(game, seats, "random", "random", 4, 7)
+    deals = [first_deal(config, i) for i in range(4)]
+    assert deals[0] == deals[1] and deals[2] == deals[3]
+    assert deals[0] != deals[2]
+    # Each seat gets the same cards, and team A sits in game 1 where team B sat in
+    # game 0: each team plays the hands the other held.
+    assert not set(seats_of_team_a(config, 0)) & set(seats_of_team_a(config, 1))
+
+
+def test_labelled_chance_does_not_depend_on_order() -> None:
+    one, two = LabelledSource(5), LabelledSource(5)
+    first = list(range(52))
+    one.shuffle("shuffle/1", first)
+    picked = one.uniform("pick/0", 4)
+    assert two.uniform("pick/0", 4) == picked
+    second = list(range(52))
+    two.shuffle("shuffle/1", second)
+    assert first == second
+    other = list(range(52))
+    LabelledSource(6).shuffle("shuffle/1", other)
+    assert other != first
 
 
 def test_wilson_interval() -> None:
