@@ -8,6 +8,16 @@ available, plays a short rollout with the game's cheap policy, and scores the
 end with the game's static evaluation. The real state is read only through
 what the seat may see: its legal actions and its determinizations.
 
+Where the game's kit sets :attr:`~sahrat.bots.kits.GameKit.root_width`, the
+root is searched as a duel instead of by UCB1: the heuristic's own choice
+against its next best few, each played in *the same* determinization with
+the same random numbers every round, so that the difference between two
+moves is measured without the luck of the deal (common random numbers; it
+takes several times fewer rollouts to see the same difference). Below each
+root move the tree is walked as usual. The heuristic's choice stands unless
+a rival beats it by more than the noise of the measurement, and rivals that
+fall clearly behind stop being played.
+
 With an iteration budget the result depends only on the state and the seed;
 with a time budget, on how many iterations the machine fits in.
 
@@ -40,6 +50,13 @@ EXPLORATION = 0.7
 #: Weight of the heuristic's opinion at the root, fading as ``1 / (visits + 1)``
 #: (progressive bias: it orders the first visits, then the statistics take over).
 PRIOR_WEIGHT = 1.0
+#: In a root duel, a rival replaces the heuristic's choice when it is ahead by more
+#: than this many standard errors of the paired difference, and stops being
+#: played once it is behind the leader by more than :data:`DROP_Z` of them
+#: (after :data:`DROP_AFTER` rounds, so that a few lucky rounds decide nothing).
+OVERRIDE_Z = 1.0
+DROP_Z = 2.5
+DROP_AFTER = 12
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,6 +143,8 @@ class IsmctsBot:
         if len(candidates) == 1:
             self.last_iterations = 0
             return candidates[0]
+        if self.kit.root_width and self._prior is not None:
+            return self.duel(state, candidates).choice
         root = self.search(state, candidates)
         # The most visited action is the most trusted (ties: the order the engine lists).
         children = root.children
@@ -156,6 +175,97 @@ class IsmctsBot:
             hint = self._last_hint
             priors[hint] = priors.get(hint, 0.0) + self.kit.hint_weight
         return priors
+
+    def duel(self, state: GameState, candidates: list[Any]) -> Duel:
+        """Search the root as a duel between the heuristic's few best moves (see above)."""
+        budget = self.budget
+        deadline = None if budget.ms is None else time.perf_counter() + budget.ms / 1000
+        assert self._prior is not None
+        seat = state.current_player()
+        default = self._default_bot().choose(state)
+        scores = self._prior(state, candidates)
+        # The best few by the heuristic's score; moves of equal score (two cards of
+        # one rank, both orders of a split) leave the same board and count once.
+        ranked = sorted(range(len(candidates)), key=lambda i: -scores[i])
+        rivals: list[Any] = [default]
+        seen_scores = {scores[candidates.index(default)]} if default in candidates else set()
+        for i in ranked:
+            if len(rivals) >= self.kit.root_width:
+                break
+            if scores[i] not in seen_scores and candidates[i] != default:
+                seen_scores.add(scores[i])
+                rivals.append(candidates[i])
+        duel = Duel(rivals)
+        if len(rivals) == 1:
+            self.last_iterations = 0
+            return duel
+        rng = self.rng
+        limit = budget.iterations if budget.iterations is not None else 1 << 62
+        iterations = 0
+        while iterations < limit:
+            if deadline is not None and iterations and time.perf_counter() >= deadline:
+                break
+            world = state.determinize(seat, SimSource(rng))
+            seed = rng.getrandbits(64)
+            playing = duel.active[: limit - iterations]
+            values = []
+            for action in playing:
+                # The same world and the same random numbers for every rival.
+                here = world.clone()
+                here_rng = random.Random(seed)
+                here.apply_action(action)
+                node = duel.nodes[action]
+                values.append(self._descend(node, here, seat, here_rng, SimSource(here_rng)))
+            iterations += len(playing)
+            duel.record(playing, values)
+        self.last_iterations = iterations
+        return duel
+
+    def _default_bot(self) -> Any:
+        if self._hint_bot is None:
+            self._hint_bot = self.kit.heuristic(random.Random(self.rng.getrandbits(64)))
+        return self._hint_bot
+
+    def _descend(
+        self, node: Node, world: GameState, seat: int, rng: random.Random, source: SimSource
+    ) -> float:
+        """One ISMCTS iteration below a root move already played in ``world``; its value."""
+        kit = self.kit
+        node.visits += 1
+        path: list[tuple[Node, int]] = []
+        while not world.is_terminal():
+            player = world.current_player()
+            if player == CHANCE:
+                world.apply_action(world.sample_chance(source))
+                continue
+            if player < 0:
+                break
+            legal = world.legal_actions()
+            children = node.children
+            untried = []
+            for action in legal:
+                child = children.get(action)
+                if child is None:
+                    untried.append(action)
+                else:
+                    child.available += 1
+            if untried:
+                action = untried[int(rng.random() * len(untried))]
+                child = children[action] = Node()
+                child.available = 1
+                world.apply_action(action)
+                path.append((child, kit.side(world, player)))
+                break
+            action = _ucb_pick(children, legal, None)
+            node = children[action]
+            world.apply_action(action)
+            path.append((node, kit.side(world, player)))
+        value = self._rollout(world, seat, rng, source)
+        root_side = kit.side(world, seat)
+        for child, side in path:
+            child.visits += 1
+            child.reward += value if side == root_side else -value
+        return value
 
     def search(self, state: GameState, candidates: list[Any] | None = None) -> Node:
         budget = self.budget
@@ -244,6 +354,67 @@ class IsmctsBot:
             else:
                 break
         return self._evaluate(world, seat)
+
+
+class Duel:
+    """The root's rivals and what the rounds have measured; the heuristic's choice first."""
+
+    __slots__ = ("active", "diffs", "nodes", "rivals", "rounds")
+
+    def __init__(self, rivals: list[Any]) -> None:
+        self.rivals = rivals
+        self.active = list(rivals)
+        self.nodes: dict[Hashable, Node] = {action: Node() for action in rivals}
+        #: Per rival: rounds played with the default, sum and sum of squares of the
+        #: difference of their values (rival minus default).
+        self.diffs: dict[Hashable, list[float]] = {action: [0, 0.0, 0.0] for action in rivals}
+        self.rounds = 0
+
+    def record(self, playing: list[Any], values: list[float]) -> None:
+        self.rounds += 1
+        if not playing or playing[0] != self.rivals[0]:
+            return
+        base = values[0]
+        for action, value in zip(playing[1:], values[1:], strict=True):
+            stats = self.diffs[action]
+            d = value - base
+            stats[0] += 1
+            stats[1] += d
+            stats[2] += d * d
+        if self.rounds >= DROP_AFTER and len(self.active) > 2:
+            leader = max(self.active, key=self.mean)
+            self.active = [
+                action
+                for action in self.active
+                if action == self.rivals[0]
+                or self.mean(leader) - self.mean(action) <= DROP_Z * self.error(action, leader)
+            ]
+
+    def mean(self, action: Any) -> float:
+        """Mean advantage of ``action`` over the default (0 for the default itself)."""
+        n, total, _ = self.diffs[action]
+        return total / n if n else 0.0
+
+    def error(self, action: Any, other: Any = None) -> float:
+        """Standard error of ``action``'s advantage (of the gap to ``other``, roughly)."""
+        spread = self._variance(action) + (self._variance(other) if other is not None else 0.0)
+        n = self.diffs[action][0]
+        return math.sqrt(spread / n) if n else math.inf
+
+    def _variance(self, action: Any) -> float:
+        n, total, squares = self.diffs[action]
+        if n < 2:
+            return 1.0 if action != self.rivals[0] else 0.0
+        return max(squares - total * total / n, 0.0) / (n - 1)
+
+    @property
+    def choice(self) -> Any:
+        """The rival furthest ahead of the default if it is clearly ahead, else the default."""
+        default = self.rivals[0]
+        best = max(self.rivals[1:], key=self.mean, default=default)
+        if best != default and self.mean(best) > OVERRIDE_Z * self.error(best):
+            return best
+        return default
 
 
 def _ucb_pick(

@@ -49,6 +49,9 @@ class GameKit:
     hint_weight: float = 0.0
     #: Cheap moves a rollout plays before the evaluation.
     rollout_depth: int = 8
+    #: Search the root as a duel of the heuristic's choice against its next best
+    #: moves, this many in all (0: UCB1 over every legal action); needs ``prior_scores``.
+    root_width: int = 0
 
     def evaluate(self, state: Any, seat: int) -> float:
         value: float = resolve(self.evaluator)(state, seat)
@@ -84,6 +87,7 @@ KITS: dict[str, GameKit] = {
         burn_policy="sahrat.bots.jackaroo_heuristic:burn_choice",
         side=_jackaroo_side,
         prior_scores="sahrat.bots.jackaroo_heuristic:score_moves",
+        root_width=4,
     ),
     "buraco": GameKit(
         name="buraco",

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from sahrat.bots.autopilot import autopilot_action
-from sahrat.bots.ismcts import Budget, IsmctsBot
+from sahrat.bots.ismcts import Budget, Duel, IsmctsBot
 from sahrat.bots.kits import KITS
 from sahrat.bots.worker import SearchPool
 from sahrat.game import CHANCE
@@ -105,7 +105,12 @@ def test_iteration_budget_is_exact() -> None:
 
 
 def test_time_budget_is_respected() -> None:
-    states = [s for s in jackaroo_states(8) if len(s.legal_actions()) > 1]
+    # (A stuck hand's burns all look alike to a rollout: the heuristic's choice stands.)
+    states = [
+        s
+        for s in jackaroo_states(8)
+        if len(s.legal_actions()) > 1 and s.legal_actions()[0].kind < DISCARD
+    ]
     bot = IsmctsBot(KITS["jackaroo"], Budget(ms=40), seed=1)
     for state in states[:4]:
         # CPU time, not wall time: other processes on the machine must not fail this test,
@@ -120,6 +125,52 @@ def test_time_budget_is_respected() -> None:
     limited = IsmctsBot(KITS["jackaroo"], Budget(ms=40, iterations=100_000), seed=1)
     limited.choose(states[0])
     assert 0 < limited.last_iterations < unbounded.budget.iterations  # type: ignore[operator]
+
+
+def test_duel_keeps_the_default_unless_a_rival_is_clearly_better() -> None:
+    duel = Duel(["default", "close", "better"])
+    rng = random.Random(4)
+    for _ in range(40):
+        base = rng.gauss(0.0, 0.2)  # the luck of the world, shared by all three
+        duel.record(
+            ["default", "close", "better"],
+            [base, base + 0.002 + rng.gauss(0, 0.05), base + 0.05 + rng.gauss(0, 0.05)],
+        )
+    assert duel.choice == "better"
+    assert duel.mean("better") > 0.03
+    even = Duel(["default", "close"])
+    for _ in range(40):
+        base = rng.gauss(0.0, 0.2)
+        even.record(["default", "close"], [base, base + rng.gauss(0, 0.05)])
+    assert even.choice == "default"
+
+
+def test_duel_stops_playing_a_rival_far_behind() -> None:
+    duel = Duel(["default", "worse", "other"])
+    rng = random.Random(2)
+    for _ in range(30):
+        base = rng.gauss(0.0, 0.2)
+        duel.record(
+            duel.active,
+            [base + {"default": 0.0, "worse": -0.2, "other": 0.0}[a] + rng.gauss(0, 0.02)
+             for a in duel.active],
+        )  # fmt: skip
+    assert duel.active == ["default", "other"]
+    assert duel.choice in ("default", "other")
+
+
+def test_duel_measures_root_moves_in_the_same_worlds() -> None:
+    state = next(
+        s
+        for s in jackaroo_states(8)
+        if len(s.legal_actions()) > 2 and s.legal_actions()[0].kind < DISCARD
+    )
+    bot = IsmctsBot(KITS["jackaroo"], Budget(iterations=120), seed=2)
+    duel = bot.duel(state, list(state.legal_actions()))
+    assert len(duel.rivals) >= 2 and bot.last_iterations == 120
+    # Every round played every active rival once, the default always.
+    assert duel.nodes[duel.rivals[0]].visits == duel.rounds
+    assert sum(node.visits for node in duel.nodes.values()) == 120
 
 
 def test_budget_parsing() -> None:
