@@ -225,6 +225,24 @@ def burn_choice(state: JackarooState) -> Move:
     )
 
 
+#: The heuristic's weights for playing out a search's rollouts: no two-card plans,
+#: which cost most and matter least a few moves ahead.
+ROLLOUT_WEIGHTS = Weights(follow=0.0)
+
+
+def rollout_heuristic(state: JackarooState, rng: random.Random) -> Move:
+    """The heuristic's own move, for rollouts that should look like real play."""
+    legal: tuple[Move, ...] = state.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    if legal[0].kind in (DISCARD, DISCARD_ALL):
+        return burn_choice(state)
+    scores = score_moves(state, legal, ROLLOUT_WEIGHTS)
+    best = max(scores)
+    ties = [m for m, s in zip(legal, scores, strict=True) if s >= best - 1e-9]
+    return ties[0] if len(ties) == 1 else ties[int(rng.random() * len(ties))]
+
+
 def rollout_choice(state: JackarooState, rng: random.Random) -> Move:
     """A cheap, noisy policy for search rollouts: a capture of an opponent, entering the
     home lane or bringing a marble out when a card other than a 7 does one, else a
