@@ -57,8 +57,6 @@ PRIOR_WEIGHT = 1.0
 OVERRIDE_Z = 1.0
 DROP_Z = 2.5
 DROP_AFTER = 12
-#: Whether a duel grows a tree below its rivals (else it plays plain rollouts).
-DUEL_TREE = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -235,40 +233,34 @@ class IsmctsBot:
     def _descend(
         self, node: Node, world: GameState, seat: int, rng: random.Random, source: SimSource
     ) -> float:
-        """One iteration below a root move already played in ``world``; its value.
-
-        Below a duel's rivals the tree grows the way the rollout policy plays: a node's
-        first child is the policy's move, and it takes another (the policy's move in
-        that iteration's world, when it is new) only as its visits grow (progressive
-        widening). A few dozen visits then weigh realistic replies, the worst of them
-        for us most, instead of trying every reply once at random."""
+        """One ISMCTS iteration below a root move already played in ``world``; its value."""
         kit = self.kit
-        policy = self._policy
         node.visits += 1
         path: list[tuple[Node, int]] = []
-        while DUEL_TREE and not world.is_terminal():
+        while not world.is_terminal():
             player = world.current_player()
             if player == CHANCE:
                 world.apply_action(world.sample_chance(source))
                 continue
             if player < 0:
                 break
+            legal = world.legal_actions()
             children = node.children
-            known = [action for action in world.legal_actions() if action in children]
-            for action in known:
-                children[action].available += 1
-            choice = policy(world, rng)
-            if choice not in children and len(known) < 1 + int(math.sqrt(node.visits) / 2):
-                child = children[choice] = Node()
+            untried = []
+            for action in legal:
+                child = children.get(action)
+                if child is None:
+                    untried.append(action)
+                else:
+                    child.available += 1
+            if untried:
+                action = untried[int(rng.random() * len(untried))]
+                child = children[action] = Node()
                 child.available = 1
-                world.apply_action(choice)
+                world.apply_action(action)
                 path.append((child, kit.side(world, player)))
                 break
-            if not known:
-                # Only moves this world does not allow were tried here: play the policy's.
-                known = [choice]
-                children[choice].available += 1
-            action = known[0] if len(known) == 1 else _ucb_pick(children, known, None)
+            action = _ucb_pick(children, legal, None)
             node = children[action]
             world.apply_action(action)
             path.append((node, kit.side(world, player)))

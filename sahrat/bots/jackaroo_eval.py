@@ -312,14 +312,9 @@ def evaluate(state: JackarooState, seat: int) -> float:
     Marble values and board shape of both sides, less each side's expected losses
     to the other's likely cards, squashed by ``tanh``.
     """
+    rules = state.rules
     if state.winner >= 0:
         return 1.0 if seat in state.winners() else -1.0
-    return math.tanh(position_score(state, seat) / EVAL_SCALE)
-
-
-def position_score(state: JackarooState, seat: int) -> float:
-    """:func:`evaluate` before squashing, in marble-steps (the game not yet won)."""
-    rules = state.rules
     mine = team_of(rules, seat)
     theirs = tuple(s for s in rules.order if s not in mine)
     board = Board(rules, state.loc, state.occ)
@@ -328,4 +323,4 @@ def position_score(state: JackarooState, seat: int) -> float:
     score += shape_score(board, mine, theirs, DEFAULT)
     score -= exposure(board, values, rate, mine, theirs, _STATIC_ODDS)
     score += exposure(board, values, rate, theirs, mine, _STATIC_ODDS)
-    return score
+    return math.tanh(score / EVAL_SCALE)

@@ -10,12 +10,9 @@ a burn.
 
 from __future__ import annotations
 
-import math
-
-from sahrat.bots.jackaroo_eval import DEFAULT, EVAL_SCALE, Weights, position_score, team_of
+from sahrat.bots.jackaroo_eval import Weights
 from sahrat.cards import RANK
 from sahrat.games.jackaroo.board import BASE0, HOME0, PROGRESS, QUARTER, TRACK
-from sahrat.games.jackaroo.state import JackarooState
 
 #: A card's own flexibility, by rank, whatever the board: the A (out, 1 or 11),
 #: the 7 (split), the J (swap), the 4 (backwards), the K (out, sweep).
@@ -106,23 +103,3 @@ def card_keep_value(
     if lane_steps(loc, occ, colour) & STEP_BITS[r]:
         value += weights.keep_enter
     return value
-
-
-def evaluate_with_hands(state: JackarooState, seat: int) -> float:
-    """:func:`~sahrat.bots.jackaroo_eval.evaluate`, and what every hand still holds.
-
-    For a search's leaves, a few moves into a round: two moves that leave the same
-    board differ by the card they spent, an A kept to bring a marble out next turn
-    against one burnt on a step. (In a search's world the other hands are a guess
-    drawn from what the seat has seen, so they cost nothing hidden.)"""
-    if state.winner >= 0:
-        return 1.0 if seat in state.winners() else -1.0
-    rules = state.rules
-    mine = team_of(rules, seat)
-    score = position_score(state, seat)
-    loc, occ = state.loc, state.occ
-    for s in rules.order:
-        colour = rules.controlled(loc, s)
-        worth = hand_potential(DEFAULT, loc, occ, colour, state.hands[s])
-        score += worth if s in mine else -worth
-    return math.tanh(score / EVAL_SCALE)

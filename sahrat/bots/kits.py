@@ -83,10 +83,13 @@ KITS: dict[str, GameKit] = {
         name="jackaroo",
         heuristic_class="sahrat.bots.jackaroo_heuristic:JackarooHeuristicBot",
         evaluator="sahrat.bots.jackaroo_eval:evaluate",
-        rollout_policy="sahrat.bots.jackaroo_heuristic:rollout_choice",
+        # Rollouts play the heuristic's own moves for one round: a duel compares a
+        # few good moves, and random replies would drown their differences.
+        rollout_policy="sahrat.bots.jackaroo_heuristic:rollout_heuristic",
         burn_policy="sahrat.bots.jackaroo_heuristic:burn_choice",
         side=_jackaroo_side,
         prior_scores="sahrat.bots.jackaroo_heuristic:score_moves",
+        rollout_depth=4,
         root_width=4,
     ),
     "buraco": GameKit(
