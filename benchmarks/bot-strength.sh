@@ -4,9 +4,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scale=${1:-1}
-# The search bot's budget: keep it at or under 100 ms a decision on this machine
-# (ismcts:300it takes about 58 ms p50 / 108 ms p99 a decision here on a quiet machine;
-# an iteration budget is immune to other load, a time budget is not).
+# The search bot's budget: 100 ms a decision. A time budget makes the search weaker
+# on a loaded machine (fewer iterations): run this with nothing else busy. The arena
+# deals both games of a pair alike, so each team plays the other's hands.
 search=${SEARCH:-ismcts:100ms}
 arena() { .venv/bin/sahrat arena --json "$@"; }
 
