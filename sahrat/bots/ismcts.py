@@ -94,6 +94,44 @@ class Budget:
         return f"{self.ms:g}ms"
 
 
+class _Clock:
+    """A decision's time budget, kept rather than overrun.
+
+    A step (one iteration) starts only when the longest step so far, and twice
+    the average one, still end before the deadline: stopping at the deadline
+    would overrun it by a step every time, and a decision's time is what the
+    player waits.
+    """
+
+    __slots__ = ("_deadline", "_first", "_last", "_longest", "_start", "_ticks")
+
+    def __init__(self, ms: float | None) -> None:
+        self._start = time.perf_counter()
+        self._deadline = None if ms is None else self._start + ms / 1000
+        self._first = self._last = self._start
+        self._longest = 0.0
+        self._ticks = 0
+
+    def tick(self) -> None:
+        """One step has ended."""
+        now = time.perf_counter()
+        if self._ticks == 0:
+            self._first = now
+        else:
+            self._longest = max(self._longest, now - self._last)
+        self._last = now
+        self._ticks += 1
+
+    def has_room(self) -> bool:
+        if self._deadline is None:
+            return True
+        if self._ticks > 1:
+            step = (self._last - self._first) / (self._ticks - 1)
+        else:
+            step = self._last - self._start
+        return time.perf_counter() + max(2 * step, self._longest) <= self._deadline
+
+
 class Node:
     """Statistics of one action sequence, from the view of the seat that chose its last action."""
 
@@ -137,6 +175,8 @@ class IsmctsBot:
         self._last_hint: Any = None
 
     def choose(self, state: Any) -> Any:
+        # The budget covers the whole decision, the listing of moves included.
+        clock = _Clock(self.budget.ms)
         candidates = self.root_actions(state)
         if not candidates:
             raise ValueError("no seat is to move")
@@ -144,8 +184,8 @@ class IsmctsBot:
             self.last_iterations = 0
             return candidates[0]
         if self.kit.root_width and self._prior is not None:
-            return self.duel(state, candidates).choice
-        root = self.search(state, candidates)
+            return self.duel(state, candidates, clock).choice
+        root = self.search(state, candidates, clock)
         # The most visited action is the most trusted (ties: the order the engine lists).
         children = root.children
         return max(candidates, key=lambda a: children[a].visits if a in children else -1)
@@ -176,10 +216,10 @@ class IsmctsBot:
             priors[hint] = priors.get(hint, 0.0) + self.kit.hint_weight
         return priors
 
-    def duel(self, state: GameState, candidates: list[Any]) -> Duel:
+    def duel(self, state: GameState, candidates: list[Any], clock: _Clock | None = None) -> Duel:
         """Search the root as a duel between the heuristic's few best moves (see above)."""
         budget = self.budget
-        deadline = None if budget.ms is None else time.perf_counter() + budget.ms / 1000
+        clock = clock or _Clock(budget.ms)
         assert self._prior is not None
         seat = state.current_player()
         default = self._default_bot().choose(state)
@@ -203,14 +243,14 @@ class IsmctsBot:
         limit = budget.iterations if budget.iterations is not None else 1 << 62
         iterations = 0
         while iterations < limit:
-            if deadline is not None and iterations and time.perf_counter() >= deadline:
+            if iterations and not clock.has_room():
                 break
             world = state.determinize(seat, SimSource(rng))
             seed = rng.getrandbits(64)
             playing = duel.active[: limit - iterations]
             values: list[float] = []
             for action in playing:
-                if values and deadline is not None and time.perf_counter() >= deadline:
+                if values and not clock.has_room():
                     # A round cut short still compares the rivals it reached.
                     playing = playing[: len(values)]
                     break
@@ -220,6 +260,7 @@ class IsmctsBot:
                 here.apply_action(action)
                 node = duel.nodes[action]
                 values.append(self._descend(node, here, seat, here_rng, SimSource(here_rng)))
+                clock.tick()
             iterations += len(playing)
             duel.record(playing, values)
         self.last_iterations = iterations
@@ -271,10 +312,15 @@ class IsmctsBot:
             child.reward += value if side == root_side else -value
         return value
 
-    def search(self, state: GameState, candidates: list[Any] | None = None) -> Node:
+    def search(
+        self,
+        state: GameState,
+        candidates: list[Any] | None = None,
+        clock: _Clock | None = None,
+    ) -> Node:
         budget = self.budget
         # The clock starts before anything else: the heuristic's opinion counts too.
-        deadline = None if budget.ms is None else time.perf_counter() + budget.ms / 1000
+        clock = clock or _Clock(budget.ms)
         seat = state.current_player()
         root = Node()
         if candidates is None:
@@ -285,10 +331,11 @@ class IsmctsBot:
         limit = budget.iterations if budget.iterations is not None else 1 << 62
         iterations = 0
         while iterations < limit:
-            if deadline is not None and iterations and time.perf_counter() >= deadline:
+            if iterations and not clock.has_room():
                 break
             world = state.determinize(seat, source)
             self._iterate(root, world, seat, rng, source, priors, candidates)
+            clock.tick()
             iterations += 1
         self.last_iterations = iterations
         return root
