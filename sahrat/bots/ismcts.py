@@ -19,7 +19,8 @@ a rival beats it by more than the noise of the measurement, and rivals that
 fall clearly behind stop being played.
 
 With an iteration budget the result depends only on the state and the seed;
-with a time budget, on how many iterations the machine fits in.
+with a time budget, on how many iterations the machine fits in. A time budget
+is kept: an iteration starts only if it can end before the deadline.
 
 >>> from sahrat.bots.kits import KITS
 >>> from sahrat.games.jackaroo import from_position

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from sahrat.bots.autopilot import autopilot_action
-from sahrat.bots.ismcts import Budget, Duel, IsmctsBot
+from sahrat.bots.ismcts import Budget, Duel, IsmctsBot, _Clock
 from sahrat.bots.kits import KITS
 from sahrat.bots.worker import SearchPool
 from sahrat.game import CHANCE
@@ -118,13 +118,29 @@ def test_time_budget_is_respected() -> None:
         start = time.process_time()
         bot.choose(state)
         used = (time.process_time() - start) * 1000
-        # The last iteration may run past the deadline; 40 ms of slack covers it.
+        # A step starts only if it can end in time; the slack covers a machine that slows down.
         assert used < 40 + 40
         assert bot.last_iterations > 0
     unbounded = IsmctsBot(KITS["jackaroo"], Budget(iterations=100_000), seed=1)
     limited = IsmctsBot(KITS["jackaroo"], Budget(ms=40, iterations=100_000), seed=1)
     limited.choose(states[0])
     assert 0 < limited.last_iterations < unbounded.budget.iterations  # type: ignore[operator]
+
+
+def test_a_step_starts_only_if_it_can_end_in_time() -> None:
+    clock = _Clock(50)
+    assert clock.has_room()  # nothing measured yet
+    time.sleep(0.002)
+    clock.tick()
+    time.sleep(0.030)  # one slow step: another like it would end past 50 ms
+    clock.tick()
+    assert not clock.has_room()
+    roomy = _Clock(1000)
+    roomy.tick()
+    time.sleep(0.001)
+    roomy.tick()
+    assert roomy.has_room()
+    assert _Clock(None).has_room()
 
 
 def test_duel_keeps_the_default_unless_a_rival_is_clearly_better() -> None:
