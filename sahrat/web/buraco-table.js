@@ -21,6 +21,16 @@ function suggestionParts(action) {
   return { meld: null, cards: words.slice(1) };
 }
 
+/** `codes` less one copy of each card in `removed` (cards as multisets). */
+function without(codes, removed) {
+  const rest = [...codes];
+  for (const code of removed) {
+    const at = rest.indexOf(code);
+    if (at >= 0) rest.splice(at, 1);
+  }
+  return rest;
+}
+
 /** A score, isolated left-to-right so "-10" does not turn into "10-" in Arabic. */
 function number(value) {
   return h("bdi", { dir: "ltr" }, value < 0 ? `\u2212${-value}` : String(value));
@@ -70,11 +80,15 @@ export class BuracoTable {
     const previous = this.msg;
     this.msg = msg;
     const codes = this.selected;
+    const before = this.sorted;
     this.sorted = sortHand(msg.view.hand);
     if (!previous || previous.moves !== msg.moves) {
       this.pending = false;
-      // Keep the selected cards that are still in the hand (a meld took some).
-      this.picked = this.myTurn ? this.positions(codes, true) : [];
+      // Keep the selected cards that are still in the hand (a draw keeps them all, a
+      // meld took some). A card that left the hand is dropped by count, not by code:
+      // with two decks its twin may stay behind, and must not become selected.
+      const left = without(before, this.sorted);
+      this.picked = this.myTurn ? this.positions(without(codes, left), true) : [];
     }
     this.render();
   }
