@@ -8,6 +8,7 @@ are skipped, unless ``SAHRAT_REQUIRE_SERVICES=1`` makes that a failure.
 from __future__ import annotations
 
 import os
+import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -18,7 +19,9 @@ from tests.server.harness import Server, running
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+#: Where the README's screenshots live; the tests write there only when
+#: ``SAHRAT_SCREENSHOTS=1`` (a plain run leaves the tree as it was).
+README_SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1440, "height": 900}
 
@@ -27,7 +30,13 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "browser: drives real Chromium against a real server")
 
 
-def _need_chromium() -> None:
+def screenshot_dir() -> Path:
+    if os.environ.get("SAHRAT_SCREENSHOTS") == "1":
+        return README_SCREENSHOTS
+    return Path(tempfile.gettempdir()) / "sahrat-screenshots"
+
+
+def need_chromium() -> None:
     if CHROMIUM.exists():
         return
     if os.environ.get("SAHRAT_REQUIRE_SERVICES") == "1":
@@ -38,7 +47,7 @@ def _need_chromium() -> None:
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """One server for the whole browser suite: quick bots, short but humane clocks."""
-    _need_chromium()
+    need_chromium()
     with running(
         tmp_path_factory.mktemp("browser-server"),
         bot_delay=0.05,
@@ -52,7 +61,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
-    _need_chromium()
+    need_chromium()
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
@@ -101,8 +110,9 @@ def open_page(browser: Any, server: Server) -> Iterator[Callable[..., Any]]:
 
 
 def shot(page: Any, name: str, full_page: bool = True) -> None:
-    """Save a screenshot for the README (docs/screenshots/NAME.png)."""
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    """Save a screenshot for the README (docs/screenshots/NAME.png, see :func:`screenshot_dir`)."""
+    folder = screenshot_dir()
+    folder.mkdir(parents=True, exist_ok=True)
     # A full-page picture of a scrolled page would show the sticky header mid-page.
     page.evaluate("window.scrollTo(0, 0)")
-    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=full_page)
+    page.screenshot(path=str(folder / f"{name}.png"), full_page=full_page)

@@ -12,12 +12,10 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
-import os
 import random
 import time
 import urllib.request
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -31,14 +29,11 @@ from sahrat.games.jackaroo import JackarooState, Options
 from sahrat.records import Recorder, verify
 from sahrat.server.schema import records
 from sahrat.server.store import Store
+from tests.browser.conftest import need_chromium, shot
 from tests.server.harness import Server, running
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
-ROOT = Path(__file__).resolve().parents[2]
-SCREENSHOTS = ROOT / "docs" / "screenshots"
 #: The published test vector (``fairness-vector.txt`` beside the spec).
 VECTOR = {
     "server_seed": bytes(range(32)).hex(),
@@ -115,20 +110,10 @@ def running_record() -> str:
 # -- fixtures -------------------------------------------------------------------------------
 
 
-def _need_chromium() -> None:
-    if CHROMIUM.exists():
-        return
-    if os.environ.get("SAHRAT_REQUIRE_SERVICES") == "1":
-        pytest.fail(
-            "Chromium is required (SAHRAT_REQUIRE_SERVICES=1): /usr/bin/chromium is missing"
-        )
-    pytest.skip("/usr/bin/chromium is not installed")
-
-
 @pytest.fixture(scope="module")
 def verify_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """A real server whose database already holds one finished Buraco game's record."""
-    _need_chromium()
+    need_chromium()
     data_dir = tmp_path_factory.mktemp("verify-server")
     # Stored exactly where a finished table's record goes, so /api/records/ID and its
     # replay serve it; playing a whole match through the server would take half a minute.
@@ -149,34 +134,9 @@ def verify_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 
 @pytest.fixture(scope="module")
-def verify_browser(request: pytest.FixtureRequest) -> Iterator[Any]:
-    _need_chromium()
-    from playwright.sync_api import Error, sync_playwright
-
-    manager = sync_playwright()
-    try:
-        playwright = manager.start()
-    except Error as error:
-        # Only one sync Playwright may run per thread: when the browser suite's session
-        # browser (tests/browser/conftest.py) is already up, share it instead.
-        if "asyncio loop" not in str(error):
-            raise
-        yield request.getfixturevalue("browser")
-        return
-    try:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
-    finally:
-        manager.__exit__(None, None, None)
-
-
-@pytest.fixture(scope="module")
-def verify_tab(verify_browser: Any, verify_server: Server) -> Iterator[Any]:
+def verify_tab(browser: Any, verify_server: Server) -> Iterator[Any]:
     """One tab on the Verify page for the whole module: each test pastes its own record."""
-    context = verify_browser.new_context(viewport=DESKTOP)
+    context = browser.new_context(viewport=DESKTOP)
     page = context.new_page()
     page.set_default_timeout(20_000)
     errors: list[str] = []
@@ -240,11 +200,6 @@ def failures(page: Any, step: int) -> list[str]:
         f'.step[data-step="{step}"] li[data-ok="false"]', "els => els.map(e => e.textContent)"
     )
     return texts
-
-
-def shot(page: Any, name: str) -> None:
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
 
 
 def fits_width(page: Any) -> bool:
