@@ -20,7 +20,8 @@ fall clearly behind stop being played.
 
 With an iteration budget the result depends only on the state and the seed;
 with a time budget, on how many iterations the machine fits in. A time budget
-is kept: an iteration starts only if it can end before the deadline.
+is kept: an iteration starts only if it can end before the deadline, and one
+that runs past it all the same (a rollout into a new deal, say) is abandoned.
 
 >>> from sahrat.bots.kits import KITS
 >>> from sahrat.games.jackaroo import from_position
@@ -95,13 +96,18 @@ class Budget:
         return f"{self.ms:g}ms"
 
 
+class _OutOfTime(Exception):
+    """An iteration reached the deadline before its end: its result is dropped."""
+
+
 class _Clock:
     """A decision's time budget, kept rather than overrun.
 
     A step (one iteration) starts only when the longest step so far, and twice
     the average one, still end before the deadline: stopping at the deadline
     would overrun it by a step every time, and a decision's time is what the
-    player waits.
+    player waits. Steps vary (a rollout may run into a new deal), so a step
+    still running at the deadline is stopped there (:meth:`check`).
     """
 
     __slots__ = ("_deadline", "_first", "_last", "_longest", "_start", "_ticks")
@@ -131,6 +137,11 @@ class _Clock:
         else:
             step = self._last - self._start
         return time.perf_counter() + max(2 * step, self._longest) <= self._deadline
+
+    def check(self) -> None:
+        """Raise :class:`_OutOfTime` once the deadline has passed."""
+        if self._deadline is not None and time.perf_counter() > self._deadline:
+            raise _OutOfTime
 
 
 class Node:
@@ -260,7 +271,15 @@ class IsmctsBot:
                 here_rng = random.Random(seed)
                 here.apply_action(action)
                 node = duel.nodes[action]
-                values.append(self._descend(node, here, seat, here_rng, SimSource(here_rng)))
+                try:
+                    value = self._descend(node, here, seat, here_rng, SimSource(here_rng), clock)
+                except _OutOfTime:
+                    playing = playing[: len(values)]
+                    iterations += len(playing)
+                    duel.record(playing, values)
+                    self.last_iterations = iterations
+                    return duel
+                values.append(value)
                 clock.tick()
             iterations += len(playing)
             duel.record(playing, values)
@@ -273,7 +292,13 @@ class IsmctsBot:
         return self._hint_bot
 
     def _descend(
-        self, node: Node, world: GameState, seat: int, rng: random.Random, source: SimSource
+        self,
+        node: Node,
+        world: GameState,
+        seat: int,
+        rng: random.Random,
+        source: SimSource,
+        clock: _Clock,
     ) -> float:
         """One ISMCTS iteration below a root move already played in ``world``; its value."""
         kit = self.kit
@@ -286,6 +311,7 @@ class IsmctsBot:
                 continue
             if player < 0:
                 break
+            clock.check()
             legal = world.legal_actions()
             children = node.children
             untried = []
@@ -306,7 +332,7 @@ class IsmctsBot:
             node = children[action]
             world.apply_action(action)
             path.append((node, kit.side(world, player)))
-        value = self._rollout(world, seat, rng, source)
+        value = self._rollout(world, seat, rng, source, clock)
         root_side = kit.side(world, seat)
         for child, side in path:
             child.visits += 1
@@ -335,7 +361,10 @@ class IsmctsBot:
             if iterations and not clock.has_room():
                 break
             world = state.determinize(seat, source)
-            self._iterate(root, world, seat, rng, source, priors, candidates)
+            try:
+                self._iterate(root, world, seat, rng, source, priors, candidates, clock)
+            except _OutOfTime:
+                break
             clock.tick()
             iterations += 1
         self.last_iterations = iterations
@@ -350,6 +379,7 @@ class IsmctsBot:
         source: SimSource,
         priors: dict[Hashable, float],
         candidates: list[Any],
+        clock: _Clock,
     ) -> None:
         kit = self.kit
         path: list[tuple[Node, int]] = []  # (node, side that chose its action)
@@ -362,6 +392,8 @@ class IsmctsBot:
                 continue
             if player < 0:
                 break
+            if node is not root:
+                clock.check()
             legal = candidates if node is root else world.legal_actions()
             children = node.children
             untried = []
@@ -385,18 +417,21 @@ class IsmctsBot:
             node = children[action]
             world.apply_action(action)
             path.append((node, kit.side(world, player)))
-        value = self._rollout(world, seat, rng, source)
+        value = self._rollout(world, seat, rng, source, clock)
         root_side = kit.side(world, seat)
         root.visits += 1
         for child, side in path:
             child.visits += 1
             child.reward += value if side == root_side else -value
 
-    def _rollout(self, world: GameState, seat: int, rng: random.Random, source: SimSource) -> float:
+    def _rollout(
+        self, world: GameState, seat: int, rng: random.Random, source: SimSource, clock: _Clock
+    ) -> float:
         """Play a few cheap moves, then score the position for ``seat``'s side."""
         policy = self._policy
         moves = 0
         while moves < self.rollout_depth and not world.is_terminal():
+            clock.check()
             player = world.current_player()
             if player == CHANCE:
                 world.apply_action(world.sample_chance(source))

@@ -4,6 +4,7 @@ and blind to the cards the seat cannot see."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import random
 import time
 from typing import Any
@@ -141,6 +142,36 @@ def test_a_step_starts_only_if_it_can_end_in_time() -> None:
     roomy.tick()
     assert roomy.has_room()
     assert _Clock(None).has_room()
+
+
+def slow_policy(state: Any, rng: random.Random) -> Any:
+    """A rollout policy that takes 20 ms a move (a rollout of ten moves: 200 ms)."""
+    time.sleep(0.020)
+    legal = state.legal_actions()
+    return legal[int(rng.random() * len(legal))]
+
+
+@pytest.mark.parametrize("width", [4, 0], ids=["duel", "ucb"])
+def test_a_step_still_running_at_the_deadline_is_stopped(width: int) -> None:
+    kit = dataclasses.replace(
+        KITS["jackaroo"],
+        rollout_policy="tests.bots.test_search:slow_policy",
+        rollout_depth=10,
+        root_width=width,
+    )
+    state = next(
+        s
+        for s in jackaroo_states(8)
+        if len(s.legal_actions()) > 1 and s.legal_actions()[0].kind < DISCARD
+    )
+    bot = IsmctsBot(kit, Budget(ms=50), seed=1)
+    start = time.perf_counter()
+    action = bot.choose(state)
+    used = (time.perf_counter() - start) * 1000
+    # Ten sleeping moves would take 200 ms; stopped at the deadline, within one more move.
+    assert used < 50 + 20 + 30
+    assert action in state.legal_actions()
+    assert bot.last_iterations == 0
 
 
 def test_duel_keeps_the_default_unless_a_rival_is_clearly_better() -> None:
