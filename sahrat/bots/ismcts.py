@@ -36,12 +36,10 @@ that runs past it all the same (a rollout into a new deal, say) is abandoned.
 
 from __future__ import annotations
 
-import gc
 import math
 import random
 import time
-from collections.abc import Callable, Hashable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 
@@ -146,27 +144,6 @@ class _Clock:
             raise _OutOfTime
 
 
-@contextmanager
-def _cycle_collector_paused() -> Iterator[None]:
-    """Keep Python's cycle collector from running in the middle of a decision.
-
-    A search allocates and frees objects by the hundred thousand, which keeps
-    triggering the collector, and a full collection of a long-running process
-    costs tens of milliseconds: one landing in a decision's last step overran
-    a 100 ms budget by 20-40 ms. The search makes no reference cycles (a test
-    checks), so everything it allocates is freed without the collector; cycles
-    made elsewhere are collected once it is back on.
-    """
-    if not gc.isenabled():
-        yield
-        return
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.enable()
-
-
 class Node:
     """Statistics of one action sequence, from the view of the seat that chose its last action."""
 
@@ -212,10 +189,6 @@ class IsmctsBot:
     def choose(self, state: Any) -> Any:
         # The budget covers the whole decision, the listing of moves included.
         clock = _Clock(self.budget.ms)
-        with _cycle_collector_paused():
-            return self._choose(state, clock)
-
-    def _choose(self, state: Any, clock: _Clock) -> Any:
         candidates = self.root_actions(state)
         if not candidates:
             raise ValueError("no seat is to move")

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-import gc
 import random
 import time
 from typing import Any
@@ -14,7 +13,7 @@ import pytest
 
 from sahrat.bots.autopilot import autopilot_action
 from sahrat.bots.ismcts import Budget, Duel, IsmctsBot, _Clock
-from sahrat.bots.kits import KITS, resolve
+from sahrat.bots.kits import KITS
 from sahrat.bots.worker import SearchPool
 from sahrat.game import CHANCE
 from sahrat.games.buraco import BuracoOptions, BuracoState
@@ -173,62 +172,6 @@ def test_a_step_still_running_at_the_deadline_is_stopped(width: int) -> None:
     assert used < 50 + 20 + 30
     assert action in state.legal_actions()
     assert bot.last_iterations == 0
-
-
-@pytest.mark.parametrize("game", ["jackaroo", "buraco"])
-@pytest.mark.parametrize("width", [0, 3])
-def test_a_decision_leaves_no_cycles_to_collect(game: str, width: int) -> None:
-    # The cycle collector is paused during a decision (its pauses overran budgets);
-    # that is safe only while the search frees everything it makes by reference counting.
-    kit = dataclasses.replace(KITS[game], root_width=width)
-    states = jackaroo_states(6) if game == "jackaroo" else buraco_states(6)
-    searched = 0
-    for state in states:
-        if len(state.legal_actions()) < 2:
-            continue
-        bot = IsmctsBot(kit, Budget(iterations=60), seed=2)
-        gc.collect()
-        bot.choose(state)
-        assert gc.isenabled()
-        assert gc.collect() == 0
-        searched += bot.last_iterations > 0
-    assert searched >= 2
-
-
-COLLECTOR_ON: list[bool] = []
-
-
-def collector_watching_policy(state: Any, rng: random.Random) -> Any:
-    """A random rollout policy that notes whether the cycle collector is on."""
-    COLLECTOR_ON.append(gc.isenabled())
-    legal = state.legal_actions()
-    return legal[int(rng.random() * len(legal))]
-
-
-def test_the_cycle_collector_is_paused_during_a_decision() -> None:
-    kit = dataclasses.replace(
-        KITS["jackaroo"], rollout_policy="tests.bots.test_search:collector_watching_policy"
-    )
-    state = next(
-        s
-        for s in jackaroo_states(8)
-        if len(s.legal_actions()) > 1 and s.legal_actions()[0].kind < DISCARD
-    )
-    # The kit imports the policy by name: its module may be another copy of this one.
-    seen: list[bool] = resolve(kit.rollout_policy).__globals__["COLLECTOR_ON"]
-    seen.clear()
-    IsmctsBot(kit, Budget(iterations=20), seed=1).choose(state)
-    assert seen and not any(seen)
-    assert gc.isenabled()
-
-
-def test_the_cycle_collector_is_back_on_after_a_failed_decision() -> None:
-    state = jackaroo_states(1)[0]
-    while not state.is_terminal():
-        state = advance(state, 3, 1000)
-    with pytest.raises(ValueError):
-        IsmctsBot(KITS["jackaroo"], Budget(iterations=10), seed=1).choose(state)
-    assert gc.isenabled()
 
 
 def test_duel_keeps_the_default_unless_a_rival_is_clearly_better() -> None:
