@@ -261,10 +261,9 @@ class IsmctsBot:
             seed = rng.getrandbits(64)
             playing = duel.active[: limit - iterations]
             values: list[float] = []
+            late = False
             for action in playing:
                 if values and not clock.has_room():
-                    # A round cut short still compares the rivals it reached.
-                    playing = playing[: len(values)]
                     break
                 # The same world and the same random numbers for every rival.
                 here = world.clone()
@@ -272,17 +271,19 @@ class IsmctsBot:
                 here.apply_action(action)
                 node = duel.nodes[action]
                 try:
-                    value = self._descend(node, here, seat, here_rng, SimSource(here_rng), clock)
+                    values.append(
+                        self._descend(node, here, seat, here_rng, SimSource(here_rng), clock)
+                    )
                 except _OutOfTime:
-                    playing = playing[: len(values)]
-                    iterations += len(playing)
-                    duel.record(playing, values)
-                    self.last_iterations = iterations
-                    return duel
-                values.append(value)
+                    late = True
+                    break
                 clock.tick()
+            # A round cut short still compares the rivals it reached.
+            playing = playing[: len(values)]
             iterations += len(playing)
             duel.record(playing, values)
+            if late:
+                break
         self.last_iterations = iterations
         return duel
 
@@ -392,8 +393,7 @@ class IsmctsBot:
                 continue
             if player < 0:
                 break
-            if node is not root:
-                clock.check()
+            clock.check()
             legal = candidates if node is root else world.legal_actions()
             children = node.children
             untried = []
