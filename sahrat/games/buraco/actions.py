@@ -2,8 +2,9 @@
 
 Every step of a match, chance steps included, is one :class:`BuracoAction`,
 so a record is just the list of their texts. The grammar (keywords in lower
-case, cards as codes, meld indexes counted from 0 in the order the side's
-melds were laid down):
+case, cards as upper-case codes, meld indexes counted from 0 in the order the
+side's melds were laid down, without leading zeros; tokens separated by one
+space, nothing before the first or after the last):
 
 =======================  =================================================
 text                     meaning
@@ -27,8 +28,16 @@ text                     meaning
 True
 >>> str(action)
 'add 2 7C JK'
->>> str(parse_action("TAKE  meld qs qh"))
-'take meld QS QH'
+
+The notation is exact: a text is an action only when it is the very text the
+engine writes for that action, so a record, the ``legal`` list and what a
+client sends compare as plain strings. Other spellings are refused, naming
+the canonical one when there is one:
+
+>>> parse_action("take  meld qs")
+Traceback (most recent call last):
+...
+sahrat.errors.MalformedInput: not in the exact notation: 'take  meld qs' (write 'take meld QS')
 """
 
 from __future__ import annotations
@@ -162,8 +171,20 @@ def _index(token: str, text: str) -> int:
 def parse_action(text: str) -> BuracoAction:
     """The action written ``text``; :class:`MalformedInput` if it is not an action's form.
 
+    ``text`` must be exactly ``str()`` of the action: one space between tokens,
+    none around them, lower-case keywords, upper-case card codes, plain indexes.
     Only the syntax is checked here; whether the action is legal is the state's call.
     """
+    action = _read(text)
+    canonical = str(action)
+    if canonical != text:
+        # The tolerant reading only serves to name the canonical form in the message.
+        raise MalformedInput(f"not in the exact notation: {text!r} (write {canonical!r})", text)
+    return action
+
+
+def _read(text: str) -> BuracoAction:
+    """The action ``text`` would be if case and spacing did not matter."""
     tokens = text.split()
     if not tokens:
         raise MalformedInput("empty action", text)

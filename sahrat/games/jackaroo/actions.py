@@ -172,6 +172,10 @@ class Chance(tuple[int, int | tuple[int, ...]]):
 def parse_action(text: str) -> Move | Chance:
     """A move or a chance outcome, by its first word."""
     first = text.split(maxsplit=1)[0] if text.strip() else ""
-    if first in ("dealer", "shuffle", "pick"):
-        return Chance.parse(text)
-    return Move.parse(text)
+    action: Move | Chance = (
+        Chance.parse(text) if first in ("dealer", "shuffle", "pick") else Move.parse(text)
+    )
+    # One spelling per action, the engine's own: no padding, no leading zeros.
+    if str(action) != text:
+        raise MalformedInput(f"not in the exact notation: {text!r} (write {str(action)!r})", text)
+    return action
