@@ -4,15 +4,21 @@ from __future__ import annotations
 
 import argparse
 import logging
+import sys
 from pathlib import Path
 from typing import Any
 
 from sahrat.errors import MalformedInput
+from sahrat.server.instance_lock import DatabaseInUse, InstanceLock
 from sahrat.server.settings import Settings, default_data_dir
 
 #: The largest WebSocket frame accepted at all; the protocol refuses anything above
 #: its own (much smaller) limit with an error, so a big frame costs a reply, not a link.
 WS_MAX_FRAME = 2 * 1024 * 1024
+
+#: Exit status when another server already uses the database: not bad input (the
+#: command was fine), the environment was not ready for it.
+EXIT_DATABASE_IN_USE = 1
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -72,14 +78,25 @@ def run(args: argparse.Namespace) -> int:
 
     settings = settings_from(args)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
-    where = settings.database_url.split("@")[-1] if settings.database_url else settings.url
-    print(f"Sahrat: open http://{args.host}:{args.port}/  (data: {where})", flush=True)
-    uvicorn.run(
-        create_app(settings),
-        host=args.host,
-        port=args.port,
-        ws="websockets-sansio",
-        ws_max_size=WS_MAX_FRAME,
-        log_level="warning",
-    )
+    if not settings.database_url:
+        settings.data_dir.mkdir(parents=True, exist_ok=True)
+    # Taken before anything touches the tables or the port, held until the process ends:
+    # a second server on this database would restore and drive the same tables.
+    lock = InstanceLock(settings.url)
+    try:
+        lock.acquire()
+    except DatabaseInUse as error:
+        print(f"sahrat: {error}", file=sys.stderr, flush=True)
+        return EXIT_DATABASE_IN_USE
+    with lock:
+        where = settings.database_url.split("@")[-1] if settings.database_url else settings.url
+        print(f"Sahrat: open http://{args.host}:{args.port}/  (data: {where})", flush=True)
+        uvicorn.run(
+            create_app(settings),
+            host=args.host,
+            port=args.port,
+            ws="websockets-sansio",
+            ws_max_size=WS_MAX_FRAME,
+            log_level="warning",
+        )
     return 0
