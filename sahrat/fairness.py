@@ -69,6 +69,28 @@ def commitment(server_seed: bytes) -> str:
     return hashlib.sha256(server_seed).hexdigest()
 
 
+#: What every derived seed starts with; a seed a player sends may not.
+DERIVED_PREFIX = "bot-"
+
+
+def derived_seed(commitment_hex: str, seat: int) -> str:
+    """The client seed of a seat that sent none (a bot, a missed window): §1.
+
+    It is fixed by the commitment, so once the server has committed it has no
+    seed left to choose. ``seat`` is the index in the list of client seeds.
+    With the commitment of the published vector (the seed bytes 0..31), as
+    ``sha256sum`` gives it too:
+
+    >>> c = commitment(bytes(range(32)))
+    >>> derived_seed(c, 0)
+    'bot-215d58afdf19abee0dc92d707ab31103'
+    >>> derived_seed(c, 3)
+    'bot-31c215007b9ace709cd4ed74169d71ce'
+    """
+    text = f"{VERSION}|seat-seed|{commitment_hex}|{seat}"
+    return DERIVED_PREFIX + hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
+
+
 @dataclass(frozen=True, slots=True)
 class Seeds:
     """Everything that keys a game's streams."""

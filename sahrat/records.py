@@ -12,7 +12,11 @@ the move log and the result, and, once the game is over, the server seed.
 2. every shuffle and pick recomputes from its label and input;
 3. replaying the log, each chance step is the one the engine draws from
    those streams, and the cards each seat was dealt match;
-4. the moves replay legally to the recorded result.
+4. the moves replay legally to the recorded result;
+5. every seat that sent no seed of its own has its derived seed (§1): each
+   client seed starting with ``bot-``, and the seed of every seat the record
+   marks as a bot, is ``derived_seed(commitment, index)`` for its index in
+   the list of client seeds.
 """
 
 from __future__ import annotations
@@ -25,12 +29,22 @@ from typing import Any
 
 from sahrat.cards import CODES, parse_cards
 from sahrat.errors import MalformedInput, SahratError
-from sahrat.fairness import FairSource, RandomSource, Seeds, Stream, parse_seed_hex
+from sahrat.fairness import (
+    DERIVED_PREFIX,
+    FairSource,
+    RandomSource,
+    Seeds,
+    Stream,
+    derived_seed,
+    parse_seed_hex,
+)
 from sahrat.game import CHANCE, GameState
 from sahrat.games.buraco import BuracoOptions, BuracoState
 from sahrat.games.jackaroo import JackarooState, Options
 
 RECORD_VERSION = 1
+#: How many checks :func:`verify` makes when every one passes.
+STEPS = 5
 
 
 class RecordingSource:
@@ -173,7 +187,7 @@ class _Failed(Exception):
 
 
 def verify(record: dict[str, Any]) -> list[Check]:
-    """Steps 1–4 of ``fairness.md`` §4; stops at the first failed step."""
+    """Steps 1–5 (see the module's docstring); stops at the first failed step."""
     checks: list[Check] = []
 
     def step(number: int, run: Callable[[], str]) -> bool:
@@ -256,7 +270,51 @@ def verify(record: dict[str, Any]) -> list[Check]:
                           f"the record says {record.get('result')}")  # fmt: skip
         return f"the log replays to the recorded result (winners {winners})"
 
-    for number, run in ((1, commitment), (2, recompute), (3, deals), (4, result)):
+    def derived() -> str:
+        # The derived seeds hang on the commitment, which step 1 tied to the server seed.
+        commitment_hex = record["commitment"]
+        client_seeds = list(record["client_seeds"])
+        rules = GAMES[record["game"]]
+        seats = rules.seats(rules.new_state(record["options"]))
+        if len(client_seeds) != len(seats):
+            raise _Failed(f"the record has {len(client_seeds)} client seeds for {len(seats)} seats")
+        index = {seat: i for i, seat in enumerate(seats)}
+        bots: set[int] = set()
+        for player in record.get("players") or []:
+            seat = player["seat"]
+            if player["bot"] is True:
+                if seat not in index:
+                    raise _Failed(
+                        f"the record marks seat {seat} as a bot; the table has no such seat"
+                    )
+                bots.add(index[seat])
+
+        def seat_name(i: int) -> str:
+            # A two-seat Jackaroo table plays seats 0 and 2: name both the seat and its place.
+            return f"seat {seats[i]}" if seats[i] == i else f"seat {seats[i]} (client seed {i})"
+
+        problems: list[str] = []
+        matched: list[str] = []
+        for i, seed in enumerate(client_seeds):
+            expected = derived_seed(commitment_hex, i)
+            if seed == expected:
+                matched.append(str(seats[i]))
+            elif i in bots:
+                why = "is a bot, but its client seed"
+                problems.append(f"{seat_name(i)} {why} {seed} is not its derived seed {expected}")
+            elif seed.startswith(DERIVED_PREFIX):
+                why = f"has the client seed {seed}, which starts with {DERIVED_PREFIX} but"
+                problems.append(f"{seat_name(i)} {why} is not its derived seed {expected}")
+        if problems:
+            raise _Failed("; ".join(problems))
+        if not matched:
+            return "no seat has a derived seed: every client seed was sent by its player"
+        if len(matched) == 1:
+            return f"1 derived seed matches the commitment (seat {matched[0]})"
+        return f"{len(matched)} derived seeds match the commitment (seats {', '.join(matched)})"
+
+    steps = ((1, commitment), (2, recompute), (3, deals), (4, result), (5, derived))
+    for number, run in steps:
         if not step(number, run):
             break
     return checks

@@ -10,7 +10,16 @@ import pytest
 from sahrat.cards import BURACO_DECK, JACKAROO_DECK, format_cards, parse_cards
 from sahrat.cli.main import main
 from sahrat.errors import MalformedInput
-from sahrat.fairness import FairSource, Seeds, Stream, commitment, parse_seed_hex
+from sahrat.fairness import (
+    DERIVED_PREFIX,
+    FairSource,
+    Seeds,
+    Stream,
+    check_id,
+    commitment,
+    derived_seed,
+    parse_seed_hex,
+)
 
 SEED = bytes(range(32))
 SEED_HEX = SEED.hex()
@@ -23,6 +32,13 @@ def vector() -> dict[str, str]:
         "commitment": "630dcd2966c4336691125448bbb25b4ff412a49c732db2c8abc1b8581bd710dd",
         "first eight": "5S JS KC KH 5H TC QH 7C",
     }
+
+
+#: Derived seeds of the vector's commitment, as ``sha256sum`` prints the §1 digest.
+DERIVED = {
+    0: "bot-215d58afdf19abee0dc92d707ab31103",
+    3: "bot-31c215007b9ace709cd4ed74169d71ce",
+}
 
 
 def test_published_vector_commitment() -> None:
@@ -157,3 +173,21 @@ def test_parse_seed_hex() -> None:
     assert parse_seed_hex(SEED_HEX) == SEED
     with pytest.raises(MalformedInput):
         parse_seed_hex(SEED_HEX[:-1])
+
+
+def test_derived_seed_of_the_vector_commitment() -> None:
+    for seat, seed in DERIVED.items():
+        assert derived_seed(vector()["commitment"], seat) == seed
+
+
+def test_derived_seed_is_the_formula_of_section_one() -> None:
+    c = vector()["commitment"]
+    for seat in range(4):
+        text = f"sahrat-v1|seat-seed|{c}|{seat}"
+        digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
+        seed = derived_seed(c, seat)
+        assert seed == DERIVED_PREFIX + digest[:32] and DERIVED_PREFIX == "bot-"
+        # It is itself a valid client seed, so the streams take it like any other.
+        assert check_id(seed, "client seed") == seed and len(seed) == 36
+    assert len({derived_seed(c, seat) for seat in range(4)}) == 4
+    assert derived_seed(commitment(bytes(32)), 0) != derived_seed(c, 0)

@@ -12,23 +12,35 @@ import pytest
 from sahrat.bots.buraco_greedy import GreedyBuracoBot
 from sahrat.bots.jackaroo_greedy import GreedyJackarooBot
 from sahrat.cli.main import main
-from sahrat.fairness import Seeds
-from sahrat.records import Recorder, verify
+from sahrat.fairness import Seeds, commitment, derived_seed
+from sahrat.records import STEPS, Recorder, verify
 
 SEEDS = Seeds(bytes(range(32)), "rec-1", ("ann", "bob", "cat", "dan"))
+COMMITMENT = commitment(SEEDS.server_seed)
 
 
-def jackaroo_record(preset: str = "sahrat") -> dict[str, Any]:
-    players = [{"seat": s, "name": f"p{s}", "bot": False} for s in range(4)]
-    recorder = Recorder("jackaroo", {"preset": preset, "seats": 4}, SEEDS, players,
-                        clock=lambda: 0.0)  # fmt: skip
-    bots = {s: GreedyJackarooBot(random.Random(s)) for s in range(4)}
+def jackaroo_record(
+    preset: str = "sahrat",
+    seeds: Seeds = SEEDS,
+    bots: tuple[int, ...] = (),
+    seats: int = 4,
+) -> dict[str, Any]:
+    """A whole game played by greedy bots; the record marks the seats in ``bots`` as bots."""
+    options = {"preset": preset, "seats": seats}
+    order = (0, 1, 2, 3) if seats == 4 else (0, 2)
+    players = [{"seat": s, "name": f"p{s}", "bot": s in bots} for s in order]
+    recorder = Recorder("jackaroo", options, seeds, players, clock=lambda: 0.0)
+    movers = {s: GreedyJackarooBot(random.Random(s)) for s in order}
     recorder.run_chance()
     state: Any = recorder.state
     while not state.is_terminal():
         seat = state.current_player()
-        recorder.play(seat, bots[seat].choose(state))
+        recorder.play(seat, movers[seat].choose(state))
     return recorder.to_json()
+
+
+def with_seeds(*client_seeds: str) -> Seeds:
+    return Seeds(SEEDS.server_seed, SEEDS.game_id, client_seeds)
 
 
 @pytest.fixture(scope="module")
@@ -45,7 +57,11 @@ def failed_step(record: dict[str, Any]) -> tuple[int, str]:
 
 def test_a_real_record_verifies(record: dict[str, Any]) -> None:
     checks = verify(record)
-    assert [c.step for c in checks] == [1, 2, 3, 4] and all(c.ok for c in checks)
+    assert [c.step for c in checks] == [1, 2, 3, 4, 5] == list(range(1, STEPS + 1))
+    assert all(c.ok for c in checks)
+    assert checks[4].message == (
+        "no seat has a derived seed: every client seed was sent by its player"
+    )
     assert record["shuffles"] and record["picks"] and record["deals"]
     assert record["shuffles"][0]["label"] == "shuffle/0"
     assert record["picks"][0]["label"] == "dealer"
@@ -125,7 +141,9 @@ def test_a_truncated_log_fails(record: dict[str, Any]) -> None:
 
 
 def test_a_buraco_match_record_verifies() -> None:
-    seeds = Seeds(bytes(range(1, 33)), "bur-1", ("a", "b"))
+    server_seed = bytes(range(1, 33))
+    derived = tuple(derived_seed(commitment(server_seed), s) for s in range(2))
+    seeds = Seeds(server_seed, "bur-1", derived)
     players = [{"seat": s, "name": f"p{s}", "bot": True} for s in range(2)]
     recorder = Recorder("buraco", {"players": 2, "target": 1000}, seeds, players)
     bots = {s: GreedyBuracoBot(random.Random(s)) for s in range(2)}
@@ -135,8 +153,93 @@ def test_a_buraco_match_record_verifies() -> None:
         seat = state.current_player()
         recorder.play(seat, bots[seat].choose(state))
     record = recorder.to_json()
-    assert all(check.ok for check in verify(record))
+    checks = verify(record)
+    assert all(check.ok for check in checks)
+    assert checks[-1].message == "2 derived seeds match the commitment (seats 0, 1)"
     assert len(record["shuffles"]) == len(state.results) >= 1
+
+
+# -- step 5: the seeds of seats that sent none are derived from the commitment ---------------
+
+
+def test_bots_with_their_derived_seeds_pass() -> None:
+    seeds = with_seeds("ann", derived_seed(COMMITMENT, 1), "cat", derived_seed(COMMITMENT, 3))
+    checks = verify(jackaroo_record(seeds=seeds, bots=(1, 3)))
+    assert [c.step for c in checks] == [1, 2, 3, 4, 5] and all(c.ok for c in checks)
+    assert checks[4].message == "2 derived seeds match the commitment (seats 1, 3)"
+
+
+def test_a_player_who_missed_the_window_may_have_the_derived_seed() -> None:
+    seeds = with_seeds(derived_seed(COMMITMENT, 0), "bob", "cat", "dan")
+    checks = verify(jackaroo_record(seeds=seeds))
+    assert all(c.ok for c in checks)
+    assert checks[4].message == "1 derived seed matches the commitment (seat 0)"
+
+
+def test_a_bot_whose_seed_was_chosen_by_the_server_fails_step_five() -> None:
+    # Every shuffle recomputes from these seeds (steps 1–4 pass): only the bot's seed is wrong.
+    seeds = with_seeds("ann", "bob", "cat", derived_seed(COMMITMENT, 3))
+    record = jackaroo_record(seeds=seeds, bots=(1, 3))
+    checks = verify(record)
+    assert [c.ok for c in checks] == [True, True, True, True, False]
+    expected = derived_seed(COMMITMENT, 1)
+    assert checks[4].message == (
+        f"seat 1 is a bot, but its client seed bob is not its derived seed {expected}"
+    )
+
+
+def test_a_bot_prefixed_seed_that_is_not_derived_fails_step_five() -> None:
+    forged = "bot-" + "0" * 32
+    record = jackaroo_record(seeds=with_seeds(forged, "bob", "cat", "dan"))
+    assert failed_step(record) == (
+        5,
+        f"seat 0 has the client seed {forged}, which starts with bot- but is not its "
+        f"derived seed {derived_seed(COMMITMENT, 0)}",
+    )
+
+
+def test_derived_seeds_swapped_between_seats_fail_naming_both() -> None:
+    seeds = with_seeds("ann", derived_seed(COMMITMENT, 3), "cat", derived_seed(COMMITMENT, 1))
+    step, message = failed_step(jackaroo_record(seeds=seeds, bots=(1, 3)))
+    assert step == 5
+    assert message.startswith("seat 1 is a bot") and "; seat 3 is a bot" in message
+
+
+def test_a_derived_seed_of_another_game_fails_step_five() -> None:
+    other = derived_seed(commitment(bytes(32)), 1)
+    step, message = failed_step(jackaroo_record(seeds=with_seeds("ann", other, "cat", "dan")))
+    assert step == 5 and message.startswith(f"seat 1 has the client seed {other}")
+
+
+def test_a_two_seat_table_derives_by_place_in_the_list() -> None:
+    # The seats are 0 and 2, the client seeds are listed in that order: seat 2 is index 1.
+    good = with_seeds("ann", derived_seed(COMMITMENT, 1))
+    checks = verify(jackaroo_record(seeds=good, bots=(2,), seats=2))
+    assert all(c.ok for c in checks) and checks[4].message.endswith("(seat 2)")
+    bad = with_seeds("ann", derived_seed(COMMITMENT, 2))
+    step, message = failed_step(jackaroo_record(seeds=bad, bots=(2,), seats=2))
+    assert step == 5 and message.startswith("seat 2 (client seed 1) is a bot")
+
+
+def test_a_missing_client_seed_fails_step_five() -> None:
+    record = jackaroo_record(seeds=with_seeds("ann", "bob", "cat"))
+    assert failed_step(record) == (5, "the record has 3 client seeds for 4 seats")
+
+
+def test_a_bot_on_a_seat_the_table_lacks_fails_step_five(record: dict[str, Any]) -> None:
+    forged = copy.deepcopy(record)
+    forged["players"].append({"seat": 7, "name": "p7", "bot": True})
+    assert failed_step(forged) == (
+        5,
+        "the record marks seat 7 as a bot; the table has no such seat",
+    )
+
+
+def test_malformed_players_fail_step_five(record: dict[str, Any]) -> None:
+    forged = copy.deepcopy(record)
+    forged["players"][0] = "p0"
+    step, message = failed_step(forged)
+    assert step == 5 and message.startswith("malformed record")
 
 
 def test_cli_verify(
@@ -145,13 +248,25 @@ def test_cli_verify(
     good = tmp_path / "good.json"
     good.write_text(json.dumps(record))
     assert main(["verify", str(good)]) == 0
-    assert capsys.readouterr().out.splitlines()[-1] == "verified"
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[-1] == "verified" and len(lines) == STEPS + 1
+    assert lines[4] == (
+        "step 5: ok: no seat has a derived seed: every client seed was sent by its player"
+    )
     forged = copy.deepcopy(record)
     forged["server_seed"] = "11" * 32
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps(forged))
     assert main(["verify", str(bad)]) == 1
     assert "step 1: FAILED" in capsys.readouterr().out
+    chosen = jackaroo_record(seeds=with_seeds("ann", "bob", "cat", "dan"), bots=(3,))
+    bot = tmp_path / "bot.json"
+    bot.write_text(json.dumps(chosen))
+    assert main(["verify", str(bot)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert [line.split(":")[:2] for line in out[:4]] == [[f"step {n}", " ok"] for n in range(1, 5)]
+    assert out[4].startswith("step 5: FAILED: seat 3 is a bot, but its client seed dan is not")
+    assert "verified" not in out
     junk = tmp_path / "junk.json"
     junk.write_text("{not json")
     assert main(["verify", str(junk)]) == 2

@@ -10,7 +10,7 @@ from typing import Any
 
 from sahrat.bots.jackaroo_greedy import GreedyJackarooBot
 from sahrat.cards import format_cards
-from sahrat.fairness import Seeds, new_server_seed
+from sahrat.fairness import Seeds, commitment, derived_seed, new_server_seed
 from sahrat.game import GameState
 from sahrat.games.jackaroo import JackarooState, Options
 from sahrat.games.jackaroo.actions import DEALER, PICK, SHUFFLE, Chance
@@ -37,7 +37,11 @@ def run(args: argparse.Namespace) -> int:
         server_seed = hashlib.sha256(f"sahrat-demo-{args.seed}".encode()).digest()
         game_id = f"demo-{args.seed}"
     seats = JackarooState(options).seats
-    seeds = Seeds(server_seed, game_id, tuple(f"bot{seat}" for seat in seats))
+    # Every seat is a bot, so every seed is derived from the commitment (fairness.md §1).
+    committed = commitment(server_seed)
+    seeds = Seeds(
+        server_seed, game_id, tuple(derived_seed(committed, i) for i in range(len(seats)))
+    )
     players = [{"seat": seat, "name": f"bot{seat}", "bot": True} for seat in seats]
     recorder = Recorder("jackaroo", options.to_json(), seeds, players, on_chance=describe_chance)
     bots = {seat: GreedyJackarooBot(random.Random(f"{game_id}/{seat}")) for seat in seats}

@@ -6,14 +6,14 @@ import argparse
 
 from sahrat.cli.json_input import read_json
 from sahrat.errors import MalformedInput
-from sahrat.records import verify
+from sahrat.records import STEPS, verify
 
 #: Exit status of a record that fails a check (2 stays for unreadable input).
 EXIT_FAILED = 1
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = subparsers.add_parser("verify", help="check a game record's shuffles and moves")
+    parser = subparsers.add_parser("verify", help="check a game record's shuffles, seeds and moves")
     parser.add_argument("record", metavar="RECORD.json")
     parser.set_defaults(handler=run)
 
@@ -25,7 +25,7 @@ def run(args: argparse.Namespace) -> int:
     checks = verify(record)
     for check in checks:
         print(f"step {check.step}: {'ok' if check.ok else 'FAILED'}: {check.message}")
-    if len(checks) == 4 and all(check.ok for check in checks):
+    if len(checks) == STEPS and all(check.ok for check in checks):
         print("verified")
         return 0
     return EXIT_FAILED

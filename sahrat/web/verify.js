@@ -1,4 +1,6 @@
-// The Verify page: steps 1–3 of fairness.md §4, computed in the browser.
+// The Verify page: steps 1–3 of fairness.md §4, computed in the browser, and
+// step 5: every seed the server filled in (a bot, a missed window) is the
+// derived seed of fairness.md §1, fixed by the commitment.
 //
 // Everything here runs on the record alone, with the Web Crypto API, so a
 // player does not have to trust the server that dealt the cards to tell
@@ -67,6 +69,15 @@ export async function sha256Hex(bytes) {
 /** The lowercase hex SHA-256 of a seed given in hex: what the commitment must be. */
 export async function commitmentOf(seedHex) {
   return sha256Hex(hexToBytes(seedHex));
+}
+
+/** What every derived seed starts with; a seed a player sends may not. */
+export const DERIVED_PREFIX = "bot-";
+
+/** The client seed of a seat that sent none (fairness.md §1); `seat` is its index in the list. */
+export async function derivedSeed(commitmentHex, seat) {
+  const digest = await sha256Hex(ENCODER.encode(`${VERSION}|seat-seed|${commitmentHex}|${seat}`));
+  return DERIVED_PREFIX + digest.slice(0, 32);
 }
 
 /** Everything that keys a game's streams (fairness.md §1), with its HMAC key imported once. */
@@ -174,7 +185,7 @@ function isObject(v) {
 }
 
 /**
- * Steps 1–3 of fairness.md §4 on a parsed record.
+ * Steps 1–3 of fairness.md §4 and step 5 (the derived seeds) on a parsed record.
  *
  * Returns `{status, info, steps, deals}`: status is "ok", "fail", "running" (no seed
  * yet) or "error" (not a record); each step has `state` ("ok", "fail", "skipped"),
@@ -212,6 +223,7 @@ export async function verifyRecord(record) {
     [1, async (step) => { seeds = await stepCommitment(record, step); }],
     [2, async (step) => stepRecompute(record, seeds, step)],
     [3, async (step) => stepDeals(record, step, report)],
+    [5, async (step) => stepDerived(record, step)],
   ];
   let failed = false;
   for (const [n, run] of steps) {
@@ -323,6 +335,57 @@ async function stepRecompute(record, seeds, step) {
     step.summary = msg("s2_summary_fail", { bad, total });
   } else {
     step.summary = msg("s2_summary_ok", { s: shuffles.length, p: picks.length });
+  }
+}
+
+// -- step 5: the derived seeds ---------------------------------------------------------------
+
+/** The engine seats in play order: the order of the record's client seeds. */
+function seatOrder(record) {
+  if (record.game === "jackaroo") return jackarooSetup(record.options).order;
+  if (record.game === "buraco") return Array.from({ length: buracoSetup(record.options).players }, (_, s) => s);
+  throw new Failed("f_unknown_game", { game: record.game });
+}
+
+async function stepDerived(record, step) {
+  // Step 1 has tied the commitment to the server seed and checked every client seed's form.
+  const commitment = String(record.commitment);
+  const clientSeeds = record.client_seeds;
+  const seats = seatOrder(record);
+  if (clientSeeds.length !== seats.length) {
+    throw new Failed("s5_count", { n: clientSeeds.length, m: seats.length });
+  }
+  const bots = new Set();
+  const players = Array.isArray(record.players) ? record.players : [];
+  for (const [i, player] of players.entries()) {
+    if (!isObject(player) || !("seat" in player) || !("bot" in player)) throw new Malformed("s5_player_shape", { i });
+    if (player.bot !== true) continue;
+    const index = seats.indexOf(player.seat);
+    if (index < 0) throw new Failed("s5_no_seat", { seat: show(player.seat) });
+    bots.add(index);
+  }
+  const matched = [];
+  let bad = 0;
+  for (const [i, seed] of clientSeeds.entries()) {
+    const exp = await derivedSeed(commitment, i);
+    const p = { seat: seats[i], i, seed, exp };
+    if (seed === exp) {
+      matched.push(seats[i]);
+      step.items.push({ ok: true, msg: msg("s5_ok", p) });
+    } else if (bots.has(i) || seed.startsWith(DERIVED_PREFIX)) {
+      bad += 1;
+      step.items.push({ ok: false, msg: msg(bots.has(i) ? "s5_bot" : "s5_prefix", p) });
+    } else {
+      step.items.push({ ok: true, msg: msg("s5_own", p) });
+    }
+  }
+  if (bad) {
+    step.state = "fail";
+    step.summary = msg("s5_summary_fail", { bad });
+  } else if (matched.length) {
+    step.summary = msg("s5_summary_ok", { n: matched.length, seats: matched });
+  } else {
+    step.summary = msg("s5_summary_none");
   }
 }
 
@@ -802,6 +865,12 @@ function buracoDeals(record, draws, report) {
 /** "1 shuffle", "2 shuffles": English counts. */
 const count = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
+// A two-seat Jackaroo table plays seats 0 and 2: a seed's place in the list is named too.
+const seatEn = (seat, i) => (seat === i ? `seat ${seat}` : `seat ${seat} (client seed ${i})`);
+const seatAr = (seat, i) => (seat === i ? `الكرسي ${seat}` : `الكرسي ${seat} (البذرة رقم ${i} في القائمة)`);
+// A seed stays one left-to-right run inside an Arabic sentence (Unicode isolates, as <bdi> does).
+const isolated = (text) => `\u2066${text}\u2069`;
+
 const T = {
   en: {
     doc_title: "Verify a game · Sahrat",
@@ -821,7 +890,7 @@ const T = {
     not_record: "This JSON is not a game record (it needs game, commitment and log).",
     no_crypto: "This browser offers no Web Crypto here (crypto.subtle): open the page over https or from localhost.",
     empty: "Paste a record first.",
-    summary_ok: "Steps 1–3 pass: the cards came from the committed seed, every shuffle recomputes and the deals follow from them.",
+    summary_ok: "Steps 1–3 and 5 pass: the cards came from the committed seed, every shuffle recomputes, the deals follow from them and every seed the server filled in is the one the commitment fixes.",
     summary_fail: ({ n }) => `Step ${n} failed: this record does not prove a fair shuffle.`,
     summary_running: "This game is still running. The server seed is revealed only when the game ends, and with it the shuffles and the deals: come back after the end to verify them.",
     info_game: "Game",
@@ -852,6 +921,7 @@ const T = {
     step_title_2: "Step 2 · every shuffle and pick recomputes",
     step_title_3: "Step 3 · the deals follow from the shuffles",
     step_title_4: "Step 4 · the moves replay to the result",
+    step_title_5: "Step 5 · every seat that sent no seed has its derived seed",
     state_ok: "passed",
     state_fail: "failed",
     state_skipped: "not run",
@@ -862,6 +932,17 @@ const T = {
     s2_failed: "The draws cannot be recomputed:",
     s1_failed: "The server seed is not the one committed to before the first card:",
     s3_failed: "The deals do not follow from the shuffles; checking stopped at the first difference:",
+    s5_failed: "The seeds cannot be checked against the seats:",
+    s5_summary_ok: ({ n, seats }) => `${n === 1 ? "1 derived seed matches" : `${n} derived seeds match`} the commitment (${n === 1 ? "seat" : "seats"} ${seats.join(", ")}); no seat has a seed the server could choose.`,
+    s5_summary_none: "No seat has a derived seed: every client seed was sent by its player.",
+    s5_summary_fail: ({ bad }) => `${bad === 1 ? "1 seat has" : `${bad} seats have`} a seed the commitment does not fix:`,
+    s5_ok: ({ seat, i, seed }) => `${seatEn(seat, i)}: ${seed} is its derived seed`,
+    s5_own: ({ seat, i, seed }) => `${seatEn(seat, i)}: ${seed}, sent by its player`,
+    s5_bot: ({ seat, i, seed, exp }) => `${seatEn(seat, i)} is a bot, but its client seed ${seed} is not its derived seed ${exp}.`,
+    s5_prefix: ({ seat, i, seed, exp }) => `${seatEn(seat, i)} has the client seed ${seed}, which starts with bot- but is not its derived seed ${exp}.`,
+    s5_count: ({ n, m }) => `The record has ${count(n, "client seed")} for ${count(m, "seat")}.`,
+    s5_no_seat: ({ seat }) => `The record marks seat ${seat} as a bot; the table has no such seat.`,
+    s5_player_shape: ({ i }) => `player #${i} of the record is not {seat, name, bot}`,
     bad_seed: "the server seed is not 64 hex digits (32 bytes)",
     bad_game_id: ({ v }) => `the game id ${v} is not 1–64 characters of A–Z a–z 0–9 _ -`,
     bad_client_seeds: "the record has no client seeds",
@@ -945,7 +1026,7 @@ const T = {
     not_record: "هذا الـ JSON ليس سجل لعبة (يلزم game و commitment و log).",
     no_crypto: "المتصفح لا يتيح Web Crypto هنا (crypto.subtle): افتح الصفحة عبر https أو من localhost.",
     empty: "الصق سجلاً أولاً.",
-    summary_ok: "الخطوات 1–3 ناجحة: الأوراق جاءت من البذرة المُلتزَم بها، وكل خلطة يُعاد حسابها، والتوزيع ناتج عنها.",
+    summary_ok: "الخطوات 1–3 و5 ناجحة: الأوراق جاءت من البذرة المُلتزَم بها، وكل خلطة يُعاد حسابها، والتوزيع ناتج عنها، وكل بذرة ملأها الخادم هي التي يحدّدها التعهّد.",
     summary_fail: ({ n }) => `فشلت الخطوة ${n}: هذا السجل لا يثبت أن الخلط كان عادلاً.`,
     summary_running: "هذه اللعبة ما زالت جارية. بذرة الخادم تُكشف عند نهاية اللعبة فقط، ومعها الخلطات والتوزيع: ارجع بعد النهاية للتحقق منها.",
     info_game: "اللعبة",
@@ -976,6 +1057,7 @@ const T = {
     step_title_2: "الخطوة 2 · كل خلطة وكل سحبة عشوائية يُعاد حسابها",
     step_title_3: "الخطوة 3 · التوزيع ناتج عن الخلطات",
     step_title_4: "الخطوة 4 · إعادة الحركات تصل إلى النتيجة",
+    step_title_5: "الخطوة 5 · كل كرسي لم يرسل بذرة أخذ بذرته المشتقّة من التعهّد",
     state_ok: "ناجحة",
     state_fail: "فاشلة",
     state_skipped: "لم تُجرَ",
@@ -986,6 +1068,17 @@ const T = {
     s2_failed: "تعذّرت إعادة حساب السحبات:",
     s1_failed: "بذرة الخادم ليست التي التُزم بها قبل أول ورقة:",
     s3_failed: "التوزيع لا ينتج عن الخلطات؛ توقّف الفحص عند أول اختلاف:",
+    s5_failed: "تعذّرت مطابقة البذور مع الكراسي:",
+    s5_summary_ok: ({ n, seats }) => `البذور المشتقّة (${n}) تطابق التعهّد (${seats.length === 1 ? "الكرسي" : "الكراسي"} ${seats.join("، ")})؛ لا كرسي ببذرة يختارها الخادم.`,
+    s5_summary_none: "لا كرسي ببذرة مشتقّة: كل بذرة أرسلها لاعب كرسيها.",
+    s5_summary_fail: ({ bad }) => (bad === 1 ? "كرسي واحد بذرته لا يحدّدها التعهّد:" : `كراسي بذورها لا يحدّدها التعهّد (${bad}):`),
+    s5_ok: ({ seat, i, seed }) => `${seatAr(seat, i)}: ${isolated(seed)} هي بذرته المشتقّة`,
+    s5_own: ({ seat, i, seed }) => `${seatAr(seat, i)}: ${isolated(seed)}، أرسلها لاعبه`,
+    s5_bot: ({ seat, i, seed, exp }) => `${seatAr(seat, i)} لاعب آلي، لكن بذرته ${isolated(seed)} ليست بذرته المشتقّة ${isolated(exp)}.`,
+    s5_prefix: ({ seat, i, seed, exp }) => `بذرة ${seatAr(seat, i)} هي ${isolated(seed)}: تبدأ بـ ${isolated("bot-")} لكنها ليست بذرته المشتقّة ${isolated(exp)}.`,
+    s5_count: ({ n, m }) => `في السجل ${n} من بذور اللاعبين، والطاولة كراسيها ${m}.`,
+    s5_no_seat: ({ seat }) => `السجل يجعل الكرسي ${seat} لاعباً آلياً، والطاولة ليس فيها هذا الكرسي.`,
+    s5_player_shape: ({ i }) => `اللاعب رقم ${i} في السجل ليس {seat, name, bot}`,
     bad_seed: "بذرة الخادم ليست 64 رقماً ست عشرياً (32 بايت)",
     bad_game_id: ({ v }) => `رقم اللعبة ${v} ليس من 1 إلى 64 حرفاً من A–Z a–z 0–9 _ -`,
     bad_client_seeds: "السجل بلا بذور لاعبين",
@@ -1235,7 +1328,9 @@ function render() {
   const ok = report.status === "ok";
   root.append(el("p", { id: "summary", class: `banner ${ok ? "ok" : "fail"}`, "data-status": report.status, role: "status" },
     ok ? "✓ " : "✗ ", ok ? t("summary_ok") : t(msg("summary_fail", { n: report.failedStep }))));
-  root.append(el("div", { class: "steps" }, report.steps.map(renderStep), renderStep4()));
+  // In number order: the server's step 4 sits between the page's steps 3 and 5.
+  root.append(el("div", { class: "steps" }, report.steps.filter((s) => s.n < 4).map(renderStep), renderStep4(),
+    report.steps.filter((s) => s.n > 4).map(renderStep)));
   root.append(renderInfo(report.info));
   const deals = renderDeals(report);
   if (deals) root.append(deals);

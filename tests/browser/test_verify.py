@@ -1,4 +1,7 @@
-"""The Verify page recomputes a record's shuffles in the browser (fairness.md §4, steps 1–3).
+"""The Verify page recomputes a record's shuffles and derived seeds in the browser.
+
+Steps 1–3 of fairness.md §4 and step 5: the seed of every seat that sent none
+is the derived seed of §1.
 
 Real Chromium (Debian's, through Playwright's sync API) against a real server
 that serves ``/static/verify.html``. The records are made here, by the engines
@@ -24,7 +27,7 @@ from sqlalchemy import insert
 from sahrat.bots.buraco_greedy import GreedyBuracoBot
 from sahrat.bots.jackaroo_greedy import GreedyJackarooBot
 from sahrat.cards import BURACO_DECK, CODES
-from sahrat.fairness import Seeds, Stream
+from sahrat.fairness import Seeds, Stream, commitment, derived_seed
 from sahrat.games.jackaroo import JackarooState, Options
 from sahrat.records import Recorder, verify
 from sahrat.server.schema import records
@@ -65,13 +68,18 @@ def _finish(recorder: Recorder, bots: dict[int, Any], limit: int = 5000) -> Reco
 
 
 @functools.cache
-def jackaroo_record(preset: str, seats: int) -> str:
-    """A finished Jackaroo game between greedy bots, as JSON text."""
+def jackaroo_record(preset: str, seats: int, client_seeds: tuple[str, ...] = ()) -> str:
+    """A finished Jackaroo game between greedy bots, as JSON text; seat 0 is the one person.
+
+    The bots have their derived seeds unless ``client_seeds`` says otherwise.
+    """
     options = Options.preset(preset, seats)
     order = JackarooState(options).seats
-    seeds = Seeds(hashlib.sha256(f"verify-{preset}-{seats}".encode()).digest(),
-                  f"vj-{preset}-{seats}", tuple(f"seat{s}x" for s in order))  # fmt: skip
-    players = [{"seat": s, "name": f"لاعب {s}", "bot": s % 2 == 1} for s in order]
+    server_seed = hashlib.sha256(f"verify-{preset}-{seats}".encode()).digest()
+    derived = [derived_seed(commitment(server_seed), i) for i in range(len(order))]
+    own = ("seat0x", *derived[1:])
+    seeds = Seeds(server_seed, f"vj-{preset}-{seats}", client_seeds or own)
+    players = [{"seat": s, "name": f"لاعب {s}", "bot": s != 0} for s in order]
     recorder = Recorder("jackaroo", options.to_json(), seeds, players, clock=lambda: 0.0)
     bots = {s: GreedyJackarooBot(random.Random(f"{preset}/{seats}/{s}")) for s in order}
     return json.dumps(_finish(recorder, bots).to_json())
@@ -79,9 +87,10 @@ def jackaroo_record(preset: str, seats: int) -> str:
 
 @functools.cache
 def buraco_record(players: int, game_id: str) -> str:
-    """A finished Buraco match between greedy bots, as JSON text."""
-    seeds = Seeds(hashlib.sha256(f"verify-buraco-{players}".encode()).digest(), game_id,
-                  tuple(f"c{s}" for s in range(players)))  # fmt: skip
+    """A finished Buraco match between greedy bots, as JSON text (seat 0 sent its own seed)."""
+    server_seed = hashlib.sha256(f"verify-buraco-{players}".encode()).digest()
+    derived = [derived_seed(commitment(server_seed), s) for s in range(players)]
+    seeds = Seeds(server_seed, game_id, ("c0", *derived[1:]))
     names = ["مريم", "فهد", "نورة", "سالم"]
     seats = [{"seat": s, "name": names[s], "bot": s != 0} for s in range(players)]
     recorder = Recorder("buraco", {"players": players, "target": 2000}, seeds, seats,
@@ -220,6 +229,8 @@ def test_the_pages_streams_give_the_test_vector(verify_page: Any) -> None:
             return {commitment: await m.commitmentOf(v.server_seed),
                     deck: await m.shuffleDeck(args),
                     buraco: await m.shuffleDeck({...args, label: 'shuffle/7', deck: 'buraco'}),
+                    derived: await Promise.all([0, 1, 2, 3].map(
+                        (seat) => m.derivedSeed(v.commitment, seat))),
                     picks: await Promise.all([2, 3, 7, 52, 4294967295].map(async (n) => {
                         const seeds = await m.Seeds.create(v.server_seed, v.game_id,
                                                            v.client_seeds.split(','));
@@ -229,6 +240,8 @@ def test_the_pages_streams_give_the_test_vector(verify_page: Any) -> None:
         vector,
     )
     assert got["commitment"] == vector["commitment"]
+    assert got["derived"] == [derived_seed(vector["commitment"], s) for s in range(4)]
+    assert got["derived"][0] == "bot-215d58afdf19abee0dc92d707ab31103"
     assert got["deck"][:8] == vector["first eight"].split()
     # Beyond the published eight: every card, a Buraco deck and a few picks agree with
     # the Python implementation too.
@@ -259,9 +272,11 @@ def test_a_genuine_jackaroo_record_passes(verify_page: Any, preset: str, seats: 
     page = verify_page()
     start = time.monotonic()
     assert run_verify(page, text) == "ok"
-    # Steps 1–3 of a whole game, rendered, take well under a second on a quiet machine.
+    # Steps 1–3 and 5 of a whole game, rendered, take well under a second on a quiet machine.
     assert time.monotonic() - start < 10
-    assert step_states(page) == {1: "ok", 2: "ok", 3: "ok", 4: "server"}
+    assert step_states(page) == {1: "ok", 2: "ok", 3: "ok", 4: "server", 5: "ok"}
+    bots = "1، 2، 3" if seats == 4 else "2"
+    assert bots in page.text_content('.step[data-step="5"] .summary')
     assert fits_width(page)
     # Every shuffle is shown with what each seat was dealt.
     assert page.locator("#deals details.deal").count() == len(record["shuffles"])
@@ -276,7 +291,7 @@ def test_a_genuine_buraco_record_from_the_server_passes_on_a_phone(
     page = verify_page("phone", hash=f"record=/api/records/{BURACO_TABLE}")
     assert page.evaluate("document.documentElement.dir") == "rtl"
     assert wait_verdict(page) == "ok"
-    assert step_states(page) == {1: "ok", 2: "ok", 3: "ok", 4: "server"}
+    assert step_states(page) == {1: "ok", 2: "ok", 3: "ok", 4: "server", 5: "ok"}
     assert "تحقق" in page.text_content("h1")
     # Step 4 is the server's replay of the same table.
     link = page.get_attribute("#replay-link", "href")
@@ -298,7 +313,7 @@ def test_a_genuine_two_player_buraco_record_opened_from_a_file_passes(verify_pag
                          "buffer": text.encode()}]
     )  # fmt: skip
     assert wait_verdict(page) == "ok"
-    assert step_states(page) == {1: "ok", 2: "ok", 3: "ok", 4: "server"}
+    assert step_states(page) == {1: "ok", 2: "ok", 3: "ok", 4: "server", 5: "ok"}
     assert page.input_value("#record") == text
 
 
@@ -380,7 +395,8 @@ def test_a_tampered_record_fails_at_the_right_step(
     assert run_verify(page, json.dumps(record)) == "fail"
     states = step_states(page)
     expected_states = {**dict.fromkeys(range(1, step), "ok"), step: "fail",
-                       **dict.fromkeys(range(step + 1, 4), "skipped"), 4: "server"}  # fmt: skip
+                       **dict.fromkeys(range(step + 1, 4), "skipped"), 4: "server",
+                       5: "skipped"}  # fmt: skip
     assert states == expected_states
     assert f"Step {step} failed" in page.text_content("#summary")
     bad = failures(page, step)
@@ -407,7 +423,7 @@ def test_a_tampered_buraco_hand_fails_step_3(verify_page: Any) -> None:
     assert next(check for check in verify(record) if not check.ok).step == 3
     page = verify_page()
     assert run_verify(page, json.dumps(record)) == "fail"
-    assert step_states(page) == {1: "ok", 2: "ok", 3: "fail", 4: "server"}
+    assert step_states(page) == {1: "ok", 2: "ok", 3: "fail", 4: "server", 5: "skipped"}
     assert any("shuffle/1" in text and "الكرسي 0" in text for text in failures(page, 3))
     assert page.locator("#deals details.deal.failed[open]").count() == 1
 
@@ -420,3 +436,59 @@ def test_record_text_is_never_parsed_as_html(verify_page: Any) -> None:
     assert page.evaluate("window.pwned") is None
     assert page.locator("#info img").count() == 0
     assert "<img" in page.text_content("#info")
+
+
+# -- step 5: the seeds of the seats that sent none -------------------------------------------
+
+
+def _seeds(seats: int) -> list[str]:
+    return list(json.loads(jackaroo_record("sahrat", seats))["client_seeds"])
+
+
+def test_a_bot_whose_seed_the_server_chose_fails_step_5(verify_page: Any) -> None:
+    seeds = _seeds(4)
+    seeds[1] = "seat1x"  # a valid id, and every shuffle recomputes from it
+    record = json.loads(jackaroo_record("sahrat", 4, tuple(seeds)))
+    assert [c.ok for c in verify(record)] == [True, True, True, True, False]
+    page = verify_page("phone")
+    assert run_verify(page, json.dumps(record)) == "fail"
+    assert step_states(page) == {1: "ok", 2: "ok", 3: "ok", 4: "server", 5: "fail"}
+    assert "فشلت الخطوة 5" in page.text_content("#summary")
+    derived = derived_seed(record["commitment"], 1)
+    bad = failures(page, 5)
+    assert len(bad) == 1 and "الكرسي 1 لاعب آلي" in bad[0] and derived in bad[0], bad
+    assert fits_width(page)
+    page.click("#lang")
+    assert "Step 5 failed" in page.text_content("#summary")
+    assert failures(page, 5) == [
+        f"✗ seat 1 is a bot, but its client seed seat1x is not its derived seed {derived}."
+    ]
+
+
+def test_a_bot_prefixed_seed_that_is_not_derived_fails_step_5(verify_page: Any) -> None:
+    seeds = _seeds(2)
+    forged = "bot-" + "0" * 32
+    seeds[0] = forged  # seat 0 is a person: only the prefix gives the seed away
+    record = json.loads(jackaroo_record("sahrat", 2, tuple(seeds)))
+    assert next(check for check in verify(record) if not check.ok).step == 5
+    page = verify_page()
+    page.click("#lang")
+    assert run_verify(page, json.dumps(record)) == "fail"
+    assert step_states(page)[5] == "fail"
+    assert failures(page, 5) == [
+        f"✗ seat 0 has the client seed {forged}, which starts with bot- but is not its "
+        f"derived seed {derived_seed(record['commitment'], 0)}."
+    ]
+
+
+def test_a_two_seat_table_derives_seat_2_from_its_place_in_the_list(verify_page: Any) -> None:
+    seeds = _seeds(2)
+    # Seat 2's seed is the derived seed of index 2, not of its place (index 1): wrong.
+    seeds[1] = derived_seed(json.loads(jackaroo_record("sahrat", 2))["commitment"], 2)
+    record = json.loads(jackaroo_record("sahrat", 2, tuple(seeds)))
+    assert next(check for check in verify(record) if not check.ok).step == 5
+    page = verify_page()
+    page.click("#lang")
+    assert run_verify(page, json.dumps(record)) == "fail"
+    bad = failures(page, 5)
+    assert len(bad) == 1 and "seat 2 (client seed 1) is a bot" in bad[0], bad

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from sahrat.records import verify
+from sahrat.records import STEPS, verify
 from tests.server.conftest import game_over, play_all, seat_four
 from tests.server.harness import Player, Server, run, running
 
@@ -149,7 +149,7 @@ def test_a_killed_server_restores_the_game_and_play_goes_on(tmp_path: Path) -> N
                 assert state["deadline"] is None or state["deadline"] > time.time()
             finals = await play_all(again, game_over, seed=11)
             record = server.get(f"/api/records/{table_id}")
-            assert [c.ok for c in verify(record)] == [True] * 4
+            assert [c.ok for c in verify(record)] == [True] * STEPS
             assert record["result"]["winners"] == finals[0]["result"]["winners"]
             for player in again:
                 await player.close()
