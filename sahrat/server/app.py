@@ -10,6 +10,7 @@ from importlib import resources
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -18,10 +19,12 @@ from starlette.websockets import WebSocket
 
 from sahrat.errors import SahratError
 from sahrat.server import protocol
-from sahrat.server.hub import Client, Hub
+from sahrat.server.http_body import BodyError, json_body
+from sahrat.server.hub import Client, Hub, TooMany
 from sahrat.server.openapi import OPENAPI
 from sahrat.server.protocol import ProtocolError
 from sahrat.server.replay import frames
+from sahrat.server.security import SecurityHeaders
 from sahrat.server.settings import Settings
 
 WEB = resources.files("sahrat") / "web"
@@ -51,14 +54,22 @@ def create_app(settings: Settings) -> Starlette:
         return JSONResponse(OPENAPI)
 
     async def guest(request: Request) -> Response:
-        name = None
-        if await request.body():
-            try:
-                body = await request.json()
-            except ValueError:
-                return problem(400, "the body is not JSON")
-            name = body.get("name") if isinstance(body, dict) else None
-        player, display, token = await hub.new_guest(name)
+        try:
+            body = await json_body(request, settings.max_body_bytes)
+        except BodyError as error:
+            return problem(error.status, error.message)
+        if body is not None and not isinstance(body, dict):
+            return problem(422, "the body is a JSON object")
+        name = None if body is None else body.get("name")
+        address = request.client.host if request.client else ""
+        try:
+            player, display, token = await hub.new_guest(name, address)
+        except TooMany as error:
+            return JSONResponse(
+                {"error": error.detail},
+                status_code=429,
+                headers={"Retry-After": str(error.retry_after)},
+            )
         return JSONResponse({"token": token, "player": {"id": player, "name": display}})
 
     async def me(request: Request) -> Response:
@@ -129,7 +140,11 @@ def create_app(settings: Settings) -> Starlette:
         WebSocketRoute("/ws", websocket),
         Mount("/static", StaticFiles(directory=str(WEB)), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(
+        routes=routes,
+        lifespan=lifespan,
+        middleware=[Middleware(SecurityHeaders, settings=settings)],
+    )
     app.state.hub = hub
     return app
 

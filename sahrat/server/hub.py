@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
 import secrets
 import string
 import time
@@ -23,6 +24,7 @@ from sahrat.bots.autopilot import autopilot_action
 from sahrat.bots.worker import SearchPool
 from sahrat.errors import SahratError
 from sahrat.server import games, protocol
+from sahrat.server.address_limits import AddressBuckets
 from sahrat.server.names import clean_name, guest_name
 from sahrat.server.protocol import ProtocolError, field
 from sahrat.server.settings import Settings
@@ -49,6 +51,7 @@ class Client:
         self.websocket = websocket
         self.player = ""
         self.name = ""
+        self.address = websocket.client.host if websocket.client else ""
         self.table: TableActor | None = None
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue(OUTBOX_LIMIT)
         self.closed = False
@@ -117,6 +120,10 @@ class Client:
                 break
             try:
                 await websocket.send_text(text)
+            except UnicodeEncodeError:
+                # Input is cleaned at the edge, so this is our own bug: one message is lost,
+                # never the connection (closing would lock the player out on every retry).
+                log.error("dropped a message to %s that is not Unicode text", self.player)
             except Exception:
                 break
         self.closed = True
@@ -137,6 +144,8 @@ class Hub:
         self._lobby_pending = False
         #: Players whose create or "play now" is under way (it awaits the database).
         self._reserving: set[str] = set()
+        self._new_guests = AddressBuckets(settings.guests_burst, settings.guests_every)
+        self._new_tables = AddressBuckets(settings.tables_burst, settings.tables_every)
 
     # -- life ---------------------------------------------------------------------------
 
@@ -185,9 +194,10 @@ class Hub:
 
     # -- players ------------------------------------------------------------------------
 
-    async def new_guest(self, name: object = None) -> tuple[str, str, str]:
-        """A guest player: (id, name, token)."""
+    async def new_guest(self, name: object, address: str) -> tuple[str, str, str]:
+        """A guest player: (id, name, token); ``too_many`` past the address's limit."""
         assert self.signer is not None
+        _limit(self._new_guests, address, "new guests")
         player = new_player_id()
         display = clean_name(name) or guest_name()
         await self.store.run(self.store.add_player, player, display)
@@ -290,7 +300,7 @@ class Hub:
         token = field(message, "token", str, None, limit=200)
         found = await self.player_of(token) if token else None
         if found is None:
-            player, name, token = await self.new_guest(message.get("name"))
+            player, name, token = await self.new_guest(message.get("name"), client.address)
         else:
             player, name = found
         client.player, client.name = player, name
@@ -319,6 +329,7 @@ class Hub:
             options = games.table_options(game, field(message, "options", dict, {}), seats)
         except SahratError as error:
             raise ProtocolError("bad_field", str(error)) from None
+        _limit(self._new_tables, client.address, "new tables")
         self._reserving.add(client.player)
         try:
             actor = await self.create_table(
@@ -401,6 +412,7 @@ class Hub:
                 options = games.table_options(game, {}, seats or 4)
             except SahratError as error:
                 raise ProtocolError("bad_field", str(error)) from None
+            _limit(self._new_tables, client.address, "new tables")
             self._reserving.add(client.player)
             try:
                 actor = await self.create_table(
@@ -429,3 +441,19 @@ class Hub:
         actor = client.table
         if actor is not None:
             actor.post("detach", client)
+
+
+class TooMany(ProtocolError):
+    """Past an address's limit; ``retry_after`` whole seconds until the next is allowed."""
+
+    def __init__(self, what: str, wait: float) -> None:
+        self.retry_after = max(1, math.ceil(wait))
+        super().__init__(
+            "too_many", f"too many {what} from your address: wait {self.retry_after} s"
+        )
+
+
+def _limit(buckets: AddressBuckets, address: str, what: str) -> None:
+    wait = buckets.take(address)
+    if wait:
+        raise TooMany(what, wait)

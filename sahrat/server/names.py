@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import secrets
 
+from sahrat.server.text import clean_line
+
 _GUEST_WORDS = ("صقر", "نجم", "قمر", "غيمة", "نخلة", "لؤلؤة", "ريح", "بحر", "سهم", "شهاب")
 _BOT_NAMES = ("سالم", "مريم", "فهد", "نورة", "خالد", "هند", "راشد", "عائشة")
 
@@ -18,10 +20,10 @@ def bot_name(seat: int) -> str:
 
 
 def clean_name(text: object, limit: int = 24) -> str | None:
-    """A display name a player chose: printable, trimmed, 1..limit characters, else None."""
+    """A display name a player chose, cleaned (:func:`clean_line`), 1..limit characters."""
     if not isinstance(text, str):
         return None
-    name = " ".join(text.split())
-    if not 1 <= len(name) <= limit or not name.isprintable():
+    name = clean_line(text)
+    if not 1 <= len(name) <= limit:
         return None
     return name

@@ -10,6 +10,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from sahrat.server import inbound
+
 VERSION = 1
 
 #: What a client may send, and the fields each carries.
@@ -41,6 +43,7 @@ ERRORS = {
     "unknown_type": "no such message type",
     "too_large": "the message is larger than the server accepts",
     "rate_limited": "too many messages: this one was dropped",
+    "too_many": "too many new guests or tables from your address: wait a little",
     "not_authenticated": "send hello first",
     "bad_field": "a field is missing or has the wrong type or value",
     "no_such_table": "no such table, or it is over",
@@ -82,18 +85,16 @@ def error(code: str, detail: str = "", ref: object = None) -> dict[str, Any]:
     return message
 
 
-def parse(text: str | bytes, max_bytes: int) -> dict[str, Any]:
-    """A client message, checked for size, JSON, version and type."""
-    size = len(text.encode()) if isinstance(text, str) else len(text)
-    if size > max_bytes:
-        raise ProtocolError("too_large", f"messages are limited to {max_bytes} bytes")
+def parse(data: str | bytes, max_bytes: int) -> dict[str, Any]:
+    """A client message, checked for size, UTF-8, JSON, version and type."""
     try:
-        message = json.loads(text)
-    except (ValueError, UnicodeDecodeError):
-        raise ProtocolError("malformed", "not valid JSON") from None
+        message = inbound.loads(inbound.text_of(data, max_bytes))
+    except inbound.Refused as refused:
+        raise ProtocolError(refused.code, refused.detail) from None
     if not isinstance(message, dict):
         raise ProtocolError("malformed", "a message is a JSON object")
-    if message.get("v") != VERSION:
+    version = message.get("v")
+    if type(version) is not int or version != VERSION:  # true is not 1, nor is 1.0
         raise ProtocolError("bad_version", f"this server speaks version {VERSION}")
     kind = message.get("type")
     if not isinstance(kind, str) or kind not in CLIENT_TYPES:

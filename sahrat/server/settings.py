@@ -44,6 +44,18 @@ class Settings:
     message_burst: int = 40
     chat_max_chars: int = 300
     chat_per_minute: int = 20
+    #: A REST request body larger than this is refused (413) while it streams in.
+    max_body_bytes: int = 65_536
+    #: New guest sessions and new tables per client address: a bucket of ``*_burst``
+    #: refilled by one every ``*_every`` seconds. Generous, because a whole carrier's
+    #: customers can share one address (CGNAT).
+    guests_burst: int = 30
+    guests_every: float = 10.0
+    tables_burst: int = 30
+    tables_every: float = 5.0
+    #: Origins (``scheme://host[:port]``) besides the site's own that may open the
+    #: WebSocket, comma-separated; ``*`` allows any. Empty: only the site itself.
+    allowed_origins: str = ""
     #: Processes for search (the autopilot); 0 plays the autopilot in the event loop's
     #: own thread pool, for tests on small machines.
     search_workers: int = 1

@@ -24,13 +24,21 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from sahrat.errors import SahratError
-from sahrat.fairness import Seeds, check_id, commitment, new_server_seed
+from sahrat.fairness import (
+    DERIVED_PREFIX,
+    Seeds,
+    check_id,
+    commitment,
+    derived_seed,
+    new_server_seed,
+)
 from sahrat.game import CHANCE
 from sahrat.records import GAMES, Recorder
 from sahrat.server import games, protocol
 from sahrat.server.names import bot_name
 from sahrat.server.protocol import JSON_STYLE, ProtocolError, field
 from sahrat.server.store import Event
+from sahrat.server.text import clean_line
 from sahrat.server.words import describe
 from sahrat.simulation import SimSource
 
@@ -91,7 +99,10 @@ class TableActor:
         self.client_seeds: dict[int, str] = {}
         self.recorder: Recorder | None = None
         self.moves = 0
-        self.chat: deque[dict[str, Any]] = deque(maxlen=CHAT_KEPT)
+        # Chat lines by audience (the seats a line went to): one side's team chat never
+        # pushes lines out of what the other side is shown.
+        self.chat: dict[tuple[int, ...], deque[dict[str, Any]]] = {}
+        self.chat_lines = 0
         self.last: deque[dict[str, Any]] = deque(maxlen=LAST_KEPT)
         self.watchers: dict[str, set[Client]] = {}
         self.inbox: asyncio.Queue[tuple[Any, ...]] = asyncio.Queue()
@@ -217,7 +228,8 @@ class TableActor:
                 seat.dropped_at = now
 
     def _apply(self, kind: str, data: dict[str, Any], at: float) -> None:
-        self._event_time = at
+        if kind != "chat":  # what a record shows must not move with team chat either
+            self._event_time = at
         if kind == "seat":
             seat = data["seat"]
             old = self.seats[seat]
@@ -249,11 +261,31 @@ class TableActor:
         elif kind == "move":
             self._apply_move(data)
         elif kind == "chat":
-            self.chat.append(data)
+            self._add_chat(data)
         elif kind == "close":
             self.status = "closed"
         elif kind == "end":
             self.status = "finished"
+
+    def _add_chat(self, data: dict[str, Any]) -> None:
+        self.chat_lines += 1
+        # Lines stored before chat was cleaned are cleaned on the way in; one left empty
+        # is skipped (it still counts in the log).
+        text = clean_line(str(data.get("text", "")))
+        if not text:
+            return
+        line = {**data, "text": text, "name": clean_line(str(data.get("name", ""))) or "?"}
+        line["order"] = self.chat_lines
+        audience = tuple(sorted(data.get("to", ())))
+        self.chat.setdefault(audience, deque(maxlen=CHAT_KEPT)).append(line)
+
+    def chat_for(self, seat_number: int) -> list[dict[str, Any]]:
+        """The latest lines this seat was sent, oldest first."""
+        lines = [
+            line for audience, kept in self.chat.items() if seat_number in audience for line in kept
+        ]
+        lines.sort(key=lambda line: line["order"])
+        return lines[-CHAT_KEPT:]
 
     def _start_game(self, data: dict[str, Any]) -> None:
         assert self.server_seed is not None
@@ -341,14 +373,11 @@ class TableActor:
         seat.connected = True
         seat.dropped_at = None
         channels = ("table", "team") if len(self.seat_numbers) == 4 else ("table",)
-        history = [
-            m for m in self.chat if m["channel"] == "table" or seat_number in m.get("to", ())
-        ]
         client.send(
             {
                 "type": "chat_history",
                 "table": self.id,
-                "messages": [_chat_out(m) for m in history],
+                "messages": [_chat_out(m) for m in self.chat_for(seat_number)],
                 "channels": channels,
             }
         )
@@ -419,8 +448,10 @@ class TableActor:
             },
         )
         if self.status == "seeding":
-            # The bot's seed is drawn at once: the others need not wait for the deadline.
-            self.client_seeds.setdefault(seat_number, secrets.token_hex(16))
+            # The bot's seed is set at once: the others need not wait for the deadline.
+            # A bot's seed is always its derived one, even where the player it replaces
+            # had sent one: the record marks the seat a bot, and Verify checks that.
+            self.client_seeds[seat_number] = self._derived_seed(seat_number)
             if len(self.client_seeds) == len(self.seat_numbers):
                 await self._begin_play()
             return
@@ -574,6 +605,8 @@ class TableActor:
             check_id(seed, "client seed")
         except SahratError as error:
             raise ProtocolError("bad_field", str(error)) from None
+        if seed.startswith(DERIVED_PREFIX):
+            raise ProtocolError("bad_field", f"your seed may not start with {DERIVED_PREFIX}")
         if seat_number in self.client_seeds:
             raise ProtocolError("wrong_phase", "your seed is already locked")
         self.client_seeds[seat_number] = seed
@@ -599,8 +632,7 @@ class TableActor:
 
     async def _on_chat(self, client: Client, seat_number: int, message: dict[str, Any]) -> None:
         channel = field(message, "channel", str, "table")
-        text = field(message, "text", str, limit=10_000)
-        text = " ".join(text.split())
+        text = clean_line(field(message, "text", str, limit=4 * self.settings.chat_max_chars))
         if channel not in ("table", "team"):
             raise ProtocolError("bad_field", "channel is table or team")
         if not text:
@@ -634,7 +666,7 @@ class TableActor:
             },
         )
         times.append(now)
-        out = {"type": "chat", "table": self.id, **_chat_out(self.chat[-1])}
+        out = {"type": "chat", "table": self.id, **_chat_out(self.chat[tuple(sorted(to))][-1])}
         for number in to:
             target = self.seats[number]
             if target is not None and not target.bot:
@@ -657,7 +689,7 @@ class TableActor:
         self.client_seeds = {}
         for number, seat in self.seats.items():
             if seat is not None and seat.bot:
-                self.client_seeds[number] = secrets.token_hex(16)
+                self.client_seeds[number] = self._derived_seed(number)
         request = self._seed_request()
         for seat in self.seats.values():
             if seat is not None and not seat.bot:
@@ -678,9 +710,15 @@ class TableActor:
             "commitment": commitment(self.server_seed),
         }
 
+    def _derived_seed(self, seat_number: int) -> str:
+        """``fairness.md`` §1: fixed by the commitment, so the server chooses nothing."""
+        assert self.server_seed is not None
+        position = self.seat_numbers.index(seat_number)
+        return derived_seed(commitment(self.server_seed), position)
+
     async def _begin_play(self) -> None:
-        """Seeds missing at the deadline are drawn by the server, then the first deal."""
-        seeds = [self.client_seeds.get(n) or secrets.token_hex(16) for n in self.seat_numbers]
+        """Seeds missing at the deadline are derived from the commitment, then the first deal."""
+        seeds = [self.client_seeds.get(n) or self._derived_seed(n) for n in self.seat_numbers]
         await self._commit("start", {"game_id": self.id, "client_seeds": seeds})
         self._after_change(new_turn=True)
         self.hub.lobby_changed()
@@ -806,7 +844,7 @@ class TableActor:
             self.seq_at_commit = self.seq
             for number, seat in self.seats.items():
                 if seat is not None and seat.bot:
-                    self.client_seeds[number] = secrets.token_hex(16)
+                    self.client_seeds[number] = self._derived_seed(number)
             self._later(self.settings.seed_seconds, "seed_timeout", self.seq_at_commit)
         elif self.status == "playing":
             if self.recorder is not None and self.recorder.state.is_terminal():
@@ -860,7 +898,9 @@ class TableActor:
                 seat.public(n) if seat is not None else {"seat": n, "empty": True}
                 for n, seat in self.seats.items()
             ],
-            "seq": self.seq,
+            # Chat lines are not counted: a seat's view must not change with the other
+            # side's team chat.
+            "seq": self.seq - self.chat_lines,
             "moves": self.moves,
         }
         if self.server_seed is not None:
