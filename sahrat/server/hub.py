@@ -41,6 +41,7 @@ TABLE_TYPES = frozenset(
 #: A connection that cannot take its messages this fast is closed, not waited for.
 OUTBOX_LIMIT = 512
 CODE_ALPHABET = string.ascii_uppercase + string.digits
+RELOAD_RETRY_SECONDS = 1.0
 
 
 class Client:
@@ -144,6 +145,7 @@ class Hub:
         self._lobby_pending = False
         #: Players whose create or "play now" is under way (it awaits the database).
         self._reserving: set[str] = set()
+        self._reloads: set[asyncio.Task[None]] = set()
         self._new_guests = AddressBuckets(settings.guests_burst, settings.guests_every)
         self._new_tables = AddressBuckets(settings.tables_burst, settings.tables_every)
 
@@ -156,17 +158,50 @@ class Hub:
         if self.settings.search_workers > 0:
             self._pool = SearchPool(self.settings.search_workers)
         for row in await self.store.run(self.store.live_tables):
-            actor = TableActor(self, row)
-            self._register(actor)
-            try:
-                actor.restore(row["events"])
-            except Exception:
-                log.exception("table %s: its log does not replay; it stays closed", actor.id)
-                self._unregister(actor)
-                continue
-            actor.start()
-            actor.resume()
+            self._restore(row)
         log.info("restored %d tables", len(self.tables))
+
+    def _restore(self, row: dict[str, Any]) -> TableActor | None:
+        actor = TableActor(self, row)
+        self._register(actor)
+        try:
+            actor.restore(row["events"])
+        except Exception:
+            log.exception("table %s: its log does not replay; it stays closed", actor.id)
+            self._unregister(actor)
+            return None
+        actor.start()
+        actor.resume()
+        return actor
+
+    def reload(self, stale: TableActor) -> None:
+        """Replace a table whose log moved on without it by one restored from that log."""
+        task = asyncio.create_task(self._reload(stale), name=f"reload-{stale.id}")
+        self._reloads.add(task)
+        task.add_done_callback(self._reloads.discard)
+
+    async def _reload(self, stale: TableActor) -> None:
+        waiting = stale.halt()
+        watchers = [client for clients in stale.watchers.values() for client in clients]
+        self._unregister(stale)
+        row = None
+        while row is None:
+            try:
+                row = await self.store.run(self.store.live_table, stale.id)
+                break
+            except Exception:
+                log.exception("table %s: could not read its log; trying again", stale.id)
+                await asyncio.sleep(RELOAD_RETRY_SECONDS)
+        fresh = self._restore(row) if row is not None else None
+        for client in watchers:
+            if client.table is stale:
+                client.table = None
+            if fresh is not None and not client.closed:
+                fresh.post("attach", client)
+        if fresh is not None:
+            for message in waiting:
+                fresh.post(*message)
+        self.lobby_changed()
 
     async def shutdown(self) -> None:
         for actor in list(self.tables.values()):

@@ -168,6 +168,25 @@ class Store:
                 out.append(table)
             return out
 
+    def live_table(self, table_id: str) -> dict[str, Any] | None:
+        """One table as :meth:`live_tables` gives it, or None once it is over."""
+        with self.engine.connect() as c:
+            found = (
+                c.execute(
+                    select(game_tables).where(
+                        game_tables.c.id == table_id, game_tables.c.status.in_(LIVE)
+                    )
+                )
+                .mappings()
+                .first()
+            )
+            if found is None:
+                return None
+            table = dict(found)
+            table["options"] = json.loads(table["options"])
+            table["events"] = _events(c, table_id)
+            return table
+
     def record(self, table_id: str) -> dict[str, Any] | None:
         with self.engine.connect() as c:
             row = c.execute(select(records.c.record).where(records.c.table_id == table_id)).first()

@@ -23,6 +23,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from sqlalchemy.exc import IntegrityError
+
 from sahrat.errors import SahratError
 from sahrat.fairness import (
     DERIVED_PREFIX,
@@ -64,6 +66,8 @@ class Seat:
     #: Turns in a row the server played for this seat.
     autopiloted: int = 0
     dropped_at: float | None = None
+    #: How long this drop is forgiven (a waiting table's reload, a restart, a game).
+    grace: float = 0.0
 
     def public(self, seat: int) -> dict[str, Any]:
         return {
@@ -124,6 +128,20 @@ class TableActor:
     def start(self) -> None:
         self._task = asyncio.create_task(self._run(), name=f"table-{self.id}")
 
+    def halt(self) -> list[tuple[Any, ...]]:
+        """Stop the clock and the bots; the client messages not yet handled, to hand on."""
+        for handle in self._timers:
+            handle.cancel()
+        self._timers.clear()
+        for task in self._thinking:
+            task.cancel()
+        waiting = []
+        while not self.inbox.empty():
+            message = self.inbox.get_nowait()
+            if message[0] == "client":
+                waiting.append(message)
+        return waiting
+
     async def stop(self) -> None:
         for handle in self._timers:
             handle.cancel()
@@ -152,6 +170,14 @@ class TableActor:
             message = await self.inbox.get()
             try:
                 await self._handle(message)
+            except Diverged:
+                # The log holds events this actor never applied: retrying the same seq
+                # would fail forever, so the table is rebuilt from the log instead.
+                log.error("table %s: its log moved on without it; reloading", self.id)
+                if message[0] == "client":
+                    message[1].error("unavailable", "", message[2].get("id"))
+                self.hub.reload(self)
+                return
             except ProtocolError as error:
                 if message[0] == "client":
                     message[1].error(error.code, error.detail, message[2].get("id"))
@@ -210,6 +236,8 @@ class TableActor:
         at = time.time()
         try:
             await self.hub.store.run(self.hub.store.append, self.id, self.seq + 1, kind, data, at)
+        except IntegrityError as error:
+            raise Diverged(self.id) from error
         except Exception as error:
             log.exception("table %s: could not store %s", self.id, kind)
             raise ProtocolError("unavailable") from error
@@ -404,7 +432,8 @@ class TableActor:
         assert seat is not None
         seat.connected = False
         seat.dropped_at = time.time()
-        self._later(self._grace(), "grace", client.player, seat.dropped_at)
+        seat.grace = self._grace()
+        self._later(seat.grace, "grace", client.player, seat.dropped_at)
         self._broadcast()
         self.hub.lobby_changed()
 
@@ -416,7 +445,7 @@ class TableActor:
         assert seat is not None
         if seat.connected or seat.dropped_at != dropped_at:
             return
-        left = dropped_at + self._grace() - time.time()
+        left = dropped_at + max(seat.grace, self._grace()) - time.time()
         if left > 0:  # the game started meanwhile: its longer grace applies
             self._later(left, "grace", player, dropped_at)
             return
@@ -822,6 +851,8 @@ class TableActor:
             await self.hub.store.run(
                 self.hub.store.finish, self.id, self.seq + 1, {"winners": winners}, at, record
             )
+        except IntegrityError as error:
+            raise Diverged(self.id) from error
         except Exception as error:
             log.exception("table %s: could not store the end", self.id)
             raise ProtocolError("unavailable") from error
@@ -857,7 +888,11 @@ class TableActor:
             assert seat_number is not None
             seat = self.seats[seat_number]
             if seat is not None and seat.dropped_at is not None:
-                self._later(self._grace(), "grace", player, seat.dropped_at)
+                # Coming back after a restart takes longer than after a reload (the
+                # clients back off while the server is down): every table, waiting
+                # ones included, keeps its seats for the full grace.
+                seat.grace = self.settings.grace_seconds
+                self._later(seat.grace, "grace", player, seat.dropped_at)
 
     # -- what each seat sees ------------------------------------------------------------
 
@@ -930,4 +965,8 @@ def _chat_out(entry: dict[str, Any]) -> dict[str, Any]:
     return {k: entry[k] for k in ("channel", "seat", "name", "text", "at")}
 
 
-__all__ = ["CHANCE", "Seat", "TableActor"]
+class Diverged(Exception):
+    """The table's log already has the next event: someone else wrote to it."""
+
+
+__all__ = ["CHANCE", "Diverged", "Seat", "TableActor"]
