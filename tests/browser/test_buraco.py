@@ -28,7 +28,7 @@ def test_a_person_plays_a_buraco_hand_by_clicking(open_page: Any) -> None:
     assert page.locator(".mortos .morto").count() == 2
 
     # A first turn by hand, then the rest of the hand the same way.
-    page.wait_for_function(f"{BU_PHASE} === 'draw'", timeout=30_000, polling=50)
+    page.wait_for_function(f"() => {BU_PHASE} === 'draw'", timeout=30_000, polling=50)
     assert page.locator("[data-action=draw]:not([disabled])").count() == 1
     first = buraco_turn(page)
     assert first[0] == "draw" and first[-1].startswith("discard")
@@ -40,7 +40,7 @@ def test_a_person_plays_a_buraco_hand_by_clicking(open_page: Any) -> None:
     )
     while not page.evaluate(f"!!({both})") and len(turns) < 8:
         page.wait_for_function(
-            f"{BU_PHASE} === 'draw' || document.querySelector('.bu-results table')",
+            f"() => {BU_PHASE} === 'draw' || document.querySelector('.bu-results table')",
             timeout=30_000,
             polling=50,
         )
@@ -66,9 +66,9 @@ def test_the_server_refuses_a_bad_meld_and_says_why(open_page: Any) -> None:
     """Any cards may be laid down; the engine decides, and its reason is shown."""
     page = open_page("phone", lang="en")
     start_with_bots(page, "buraco")
-    page.wait_for_function(f"{BU_PHASE} === 'draw'", timeout=30_000, polling=50)
+    page.wait_for_function(f"() => {BU_PHASE} === 'draw'", timeout=30_000, polling=50)
     page.click("[data-action=draw]")
-    page.wait_for_function(f"{BU_PHASE} === 'play'", polling=50)
+    page.wait_for_function(f"() => {BU_PHASE} === 'play'", polling=50)
     hand = page.evaluate(SORT_KEY)
     # Three cards of three different suits and ranks never make a sequence.
     picked: list[int] = []
@@ -90,7 +90,7 @@ def test_the_server_refuses_a_bad_meld_and_says_why(open_page: Any) -> None:
     toast.first.wait_for()
     assert "refused" in (toast.first.text_content() or "").lower()
     # Still our turn, still the same hand: we may choose again.
-    page.wait_for_function(f"{BU_PHASE} === 'play'", polling=50)
+    page.wait_for_function(f"() => {BU_PHASE} === 'play'", polling=50)
     assert len(page.evaluate(SORT_KEY)) == 12
     shot(page, "buraco-en-phone", full_page=True)
 

@@ -52,7 +52,7 @@ RUN = """async ([hand, after, meld]) => {
 def test_a_meld_leaves_no_twin_selected(open_page: Any) -> None:
     page = open_page("desktop")
     start_with_bots(page, "buraco")
-    page.wait_for_function("window.sahrat.tableScreen.msg?.view?.hand")
+    page.wait_for_function("() => window.sahrat.tableScreen.msg?.view?.hand")
     hand = ["QH", "KH", "KH", "JK", "5S", "9D"]
     after = ["KH", "5S", "9D"]
     out = page.evaluate(RUN, [hand, after, ["QH", "KH", "JK"]])
@@ -66,7 +66,7 @@ def test_a_draw_keeps_the_selection(open_page: Any) -> None:
     """Cards chosen while the draw is on its way stay chosen: none left the hand."""
     page = open_page("desktop")
     start_with_bots(page, "buraco")
-    page.wait_for_function("window.sahrat.tableScreen.msg?.view?.hand")
+    page.wait_for_function("() => window.sahrat.tableScreen.msg?.view?.hand")
     out = page.evaluate(
         """async () => {
       const { BuracoTable } = await import('/static/buraco-table.js');

@@ -18,7 +18,7 @@ def chat_lines(page: Any) -> list[str]:
 
 
 def wait_line(page: Any, text: str) -> None:
-    page.wait_for_function(f"{LINES}.includes({text!r})")
+    page.wait_for_function(f"() => {LINES}.includes({text!r})")
 
 
 def test_table_and_team_chat_reach_the_right_people_as_text(open_page: Any) -> None:

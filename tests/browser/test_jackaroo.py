@@ -16,7 +16,7 @@ pytestmark = pytest.mark.browser
 def wait_for_board_move(page: Any) -> None:
     """Wait for a turn of ours where some card moves a marble, and select that card."""
     for _ in range(40):
-        page.wait_for_function(JK_MY_TURN, timeout=30_000, polling=50)
+        page.wait_for_function(f"() => {JK_MY_TURN}", timeout=30_000, polling=50)
         card = page.locator(".jk-hand button.card[data-use=board]")
         if card.count():
             card.first.click()
@@ -26,7 +26,7 @@ def wait_for_board_move(page: Any) -> None:
         before = page.locator(".jk-table").get_attribute("data-moves")
         page.locator(".move-actions button[data-kind]").first.click()
         page.wait_for_function(
-            f"document.querySelector('.jk-table').dataset.moves !== '{before}'", polling=50
+            f"() => document.querySelector('.jk-table').dataset.moves !== '{before}'", polling=50
         )
     raise AssertionError("no turn with a move on the board")
 

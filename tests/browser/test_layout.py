@@ -69,7 +69,7 @@ def test_the_language_switch_is_remembered(open_page: Any) -> None:
 def test_a_jackaroo_table_fits_a_phone(open_page: Any) -> None:
     page = open_page("phone")
     start_with_bots(page, "jackaroo")
-    page.wait_for_function(JK_MY_TURN, timeout=30_000, polling=50)
+    page.wait_for_function(f"() => {JK_MY_TURN}", timeout=30_000, polling=50)
     check_page(page, "rtl", "ar")
     # The whole board and the hand fit on the screen without scrolling.
     board = page.locator(".jk-board").bounding_box()

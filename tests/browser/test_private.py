@@ -54,13 +54,15 @@ def test_a_host_seats_a_friend_who_came_by_the_link(open_page: Any) -> None:
         guest.click("[data-sit='2']")
     partner_seat = ".room-seat[data-seat='2'] .seat-name"
     host.wait_for_function(
-        f'document.querySelector("{partner_seat}")?.textContent === {guest_name!r}'
+        f'() => document.querySelector("{partner_seat}")?.textContent === {guest_name!r}'
     )
     guest.wait_for_selector(".room-seat[data-seat='2'] .badge.you")
 
     # The host changes the turn time; everyone sees it.
     host.select_option("select[name=turn_time]", "30")
-    guest.wait_for_function("document.querySelector('.table-head').textContent.includes('30 s')")
+    guest.wait_for_function(
+        "() => document.querySelector('.table-head').textContent.includes('30 s')"
+    )
     shot(host, "private-host", full_page=True)
     shot(guest, "private-guest-en-phone", full_page=True)
 
@@ -68,7 +70,7 @@ def test_a_host_seats_a_friend_who_came_by_the_link(open_page: Any) -> None:
     host.click("[data-action=bots]")
     host.click("[data-action=start]:not([disabled])")
     for page in (host, guest):
-        page.wait_for_function(f"{TABLE_STATUS} === 'playing'", timeout=20_000)
+        page.wait_for_function(f"() => {TABLE_STATUS} === 'playing'", timeout=20_000)
     partner = ".seat-chips .seat-chip:has(.badge.partner) .seat-name"
     assert host.locator(partner).text_content() == guest_name
     assert guest.locator(partner).text_content() == host_name

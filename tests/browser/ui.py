@@ -27,7 +27,7 @@ def start_with_bots(page: Any, game: str) -> None:
     page.click(f"[data-play-now={game}]")
     page.wait_for_selector("#table .room")
     page.click("[data-action=bots]")
-    page.wait_for_function(f"{TABLE_STATUS} === 'playing'", timeout=20_000)
+    page.wait_for_function(f"() => {TABLE_STATUS} === 'playing'", timeout=20_000)
 
 
 #: One look at a Jackaroo table: whose turn, and what the board offers to click.
@@ -91,7 +91,7 @@ def play_jackaroo_to_end(page: Any, deadline_s: float = 150) -> int:
     while True:
         assert time.monotonic() < end, "the game did not end in time"
         page.wait_for_function(
-            f"{JK_MY_TURN} || {TABLE_STATUS} === 'finished'", timeout=60_000, polling=50
+            f"() => {JK_MY_TURN} || {TABLE_STATUS} === 'finished'", timeout=60_000, polling=50
         )
         look = page.evaluate(JK_LOOK)
         if look["status"] == "finished":
@@ -100,7 +100,7 @@ def play_jackaroo_to_end(page: Any, deadline_s: float = 150) -> int:
         jackaroo_turn(page)
         # Our move is answered by a new table message (the move count goes up).
         page.wait_for_function(
-            f"(document.querySelector('.jk-table')?.dataset.moves ?? '') !== '{before}'"
+            f"() => (document.querySelector('.jk-table')?.dataset.moves ?? '') !== '{before}'"
             f" || {TABLE_STATUS} === 'finished'",
             timeout=30_000,
             polling=50,
@@ -117,7 +117,7 @@ def buraco_turn(page: Any) -> list[str]:
     tap(page.locator("[data-action=draw]"))
     done.append("draw")
     # "sent" while the server has not answered; then "play" (or the hand is over).
-    page.wait_for_function(f"!['draw', 'sent'].includes({BU_PHASE})", polling=50)
+    page.wait_for_function(f"() => !['draw', 'sent'].includes({BU_PHASE})", polling=50)
     for _ in range(6):
         if page.evaluate(BU_PHASE) != "play":
             return done
@@ -132,7 +132,7 @@ def buraco_turn(page: Any) -> list[str]:
         else:
             tap(page.locator(f".bu-melds.us button.meld[data-meld='{action.split()[1]}']"))
         page.wait_for_function(
-            f"document.querySelector('.bu-table')?.dataset.moves !== '{before}'"
+            f"() => document.querySelector('.bu-table')?.dataset.moves !== '{before}'"
             f" && {BU_PHASE} !== 'sent'",
             polling=50,
         )
@@ -161,7 +161,7 @@ def play_buraco_hand(page: Any, deadline_s: float = 120) -> list[list[str]]:
         assert time.monotonic() < end, "the hand did not end in time"
         try:
             page.wait_for_function(
-                f"{BU_PHASE} === 'draw' || {hand_over} || {TABLE_STATUS} === 'finished'",
+                f"() => {BU_PHASE} === 'draw' || {hand_over} || {TABLE_STATUS} === 'finished'",
                 timeout=30_000,
                 polling=50,
             )
@@ -170,5 +170,7 @@ def play_buraco_hand(page: Any, deadline_s: float = 120) -> list[list[str]]:
         if page.evaluate(hand_over) or status(page) == "finished":
             break
         turns.append(buraco_turn(page))
-        page.wait_for_function(f"{BU_PHASE} !== 'play' || {hand_over}", timeout=20_000, polling=50)
+        page.wait_for_function(
+            f"() => {BU_PHASE} !== 'play' || {hand_over}", timeout=20_000, polling=50
+        )
     return turns
