@@ -100,7 +100,7 @@ def parse(data: str | bytes, max_bytes: int) -> dict[str, Any]:
     if not isinstance(kind, str) or kind not in CLIENT_TYPES:
         raise ProtocolError("unknown_type", f"unknown message type {str(kind)[:40]!r}")
     ref = message.get("id")
-    if ref is not None and not (
+    if "id" in message and not (
         (isinstance(ref, str) and len(ref) <= 64)
         or (isinstance(ref, int) and not isinstance(ref, bool) and abs(ref) < 2**53)
     ):
