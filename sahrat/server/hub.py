@@ -184,15 +184,14 @@ class Hub:
         waiting = stale.halt()
         watchers = [client for clients in stale.watchers.values() for client in clients]
         self._unregister(stale)
-        row = None
-        while row is None:
+        while True:
             try:
                 row = await self.store.run(self.store.live_table, stale.id)
                 break
             except Exception:
                 log.exception("table %s: could not read its log; trying again", stale.id)
                 await asyncio.sleep(RELOAD_RETRY_SECONDS)
-        fresh = self._restore(row) if row is not None else None
+        fresh = None if row is None else self._restore(row)
         for client in watchers:
             if client.table is stale:
                 client.table = None

@@ -60,8 +60,6 @@ def loads(text: str) -> Any:
             parse_float=_finite_float,
             object_pairs_hook=_unique_keys,
         )
-    except Refused:
-        raise
     except (ValueError, RecursionError):
         raise Refused("malformed", "not valid JSON") from None
     if _SURROGATE_ESCAPE.search(text) and not _clean_strings(value):

@@ -143,8 +143,7 @@ class TableActor:
         return waiting
 
     async def stop(self) -> None:
-        for handle in self._timers:
-            handle.cancel()
+        self.halt()
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
