@@ -223,7 +223,7 @@ def test_the_pages_streams_give_the_test_vector(verify_page: Any) -> None:
     page = verify_page()
     got = page.evaluate(
         """async (v) => {
-            const m = await import('/static/verify.js');
+            const m = await import('/static/verify/streams.js');
             const args = {serverSeed: v.server_seed, gameId: v.game_id,
                           clientSeeds: v.client_seeds.split(','), label: v.label, deck: v.deck};
             return {commitment: await m.commitmentOf(v.server_seed),
