@@ -28,6 +28,7 @@ from sahrat.bots.buraco_greedy import GreedyBuracoBot
 from sahrat.bots.jackaroo_greedy import GreedyJackarooBot
 from sahrat.cards import BURACO_DECK, CODES
 from sahrat.fairness import Seeds, Stream, commitment, derived_seed
+from sahrat.games.buraco.deal import deal_cards
 from sahrat.games.jackaroo import JackarooState, Options
 from sahrat.records import Recorder, verify
 from sahrat.server.schema import records
@@ -114,6 +115,77 @@ def running_record() -> str:
         seat = recorder.state.current_player()
         recorder.play(seat, bots[seat].choose(recorder.state))
     return json.dumps(recorder.to_json())
+
+
+#: Buraco's "no endless hands" (buraco.md §4): turns in a row without a draw that end a hand.
+IDLE_TURNS = 12
+
+
+def idle_buraco_record(first_hand_turns: int) -> dict[str, Any]:
+    """A four-player Buraco record written by hand, from the fair streams.
+
+    In the first hand every seat takes the discard pile and throws a card back,
+    ``first_hand_turns`` times; after twelve such turns the hand is over, and the
+    next dealer's shuffle follows. In the second hand eleven such turns, one draw
+    from the stock (which starts the count again) and eleven more keep it going.
+    """
+    server_seed = hashlib.sha256(b"verify-buraco-idle").digest()
+    seeds = Seeds(server_seed, "vb-idle",
+                  tuple(derived_seed(commitment(server_seed), s) for s in range(4)))  # fmt: skip
+    log: list[dict[str, Any]] = []
+    shuffles: list[dict[str, Any]] = []
+    deals: list[dict[str, Any]] = []
+
+    def chance(action: str) -> None:
+        log.append({"seat": None, "action": action, "time": 0.0})
+
+    def play_hand(k: int, dealer: int, turns: list[str]) -> None:
+        order = list(BURACO_DECK)
+        Stream(seeds, f"shuffle/{k}").shuffle(order)
+        shuffles.append({"label": f"shuffle/{k}", "input": [CODES[c] for c in BURACO_DECK],
+                         "output": [CODES[c] for c in order]})  # fmt: skip
+        chance("shuffle " + " ".join(CODES[c] for c in order))
+        deal = deal_cards(order, players=4, dealer=dealer)
+        deals.append({"after": len(log) - 1,
+                      "hands": {str(s): [CODES[c] for c in sorted(deal.hands[s])]
+                                for s in range(4)}})  # fmt: skip
+        hands = [[CODES[c] for c in hand] for hand in deal.hands]
+        stock = [CODES[c] for c in deal.stock]
+        pile = [CODES[deal.discard]]
+        seat = (dealer + 1) % 4
+        for kind in turns:
+            if kind == "take":
+                hands[seat] += pile
+                pile = []
+            else:
+                hands[seat].append(stock.pop(0))
+            card = hands[seat].pop(0)
+            pile.append(card)
+            log.append({"seat": seat, "action": kind, "time": 0.0})
+            log.append({"seat": seat, "action": f"discard {card}", "time": 0.0})
+            seat = (seat + 1) % 4
+
+    dealer = Stream(seeds, "dealer").uniform(4)
+    chance(f"dealer {dealer}")
+    play_hand(0, dealer, ["take"] * first_hand_turns)
+    if first_hand_turns == IDLE_TURNS:
+        play_hand(1, (dealer + 1) % 4, ["take"] * (IDLE_TURNS - 1) + ["draw"]
+                  + ["take"] * (IDLE_TURNS - 1))  # fmt: skip
+    return {
+        "version": 1,
+        "game": "buraco",
+        "game_id": seeds.game_id,
+        "options": {"players": 4, "target": 2000, "sets": False, "closed": False},
+        "players": [{"seat": s, "name": f"bot {s}", "bot": True} for s in range(4)],
+        "commitment": seeds.commitment,
+        "client_seeds": list(seeds.client_seeds),
+        "shuffles": shuffles,
+        "picks": [{"label": "dealer", "n": 4, "value": dealer}],
+        "deals": deals,
+        "log": log,
+        "result": None,
+        "server_seed": server_seed.hex(),
+    }
 
 
 # -- fixtures -------------------------------------------------------------------------------
@@ -492,3 +564,40 @@ def test_a_two_seat_table_derives_seat_2_from_its_place_in_the_list(verify_page:
     assert run_verify(page, json.dumps(record)) == "fail"
     bad = failures(page, 5)
     assert len(bad) == 1 and "seat 2 (client seed 1) is a bot" in bad[0], bad
+
+
+# -- Buraco: no endless hands ------------------------------------------------------------------
+
+
+def test_twelve_turns_without_a_draw_end_a_buraco_hand(verify_page: Any) -> None:
+    record = idle_buraco_record(IDLE_TURNS)
+    dealer = record["picks"][0]["value"]
+    page = verify_page()
+    page.click("#lang")
+    assert run_verify(page, json.dumps(record)) == "ok"
+    assert step_states(page) == {1: "ok", 2: "ok", 3: "ok", 4: "server", 5: "ok"}
+    # The second hand is dealt right after the twelfth discard, by the next seat.
+    heads = page.locator("#deals details.deal > summary").all_text_contents()
+    assert len(heads) == 2
+    assert f"log entry {2 + 2 * IDLE_TURNS} · dealer: seat {(dealer + 1) % 4}" in heads[1]
+
+
+def test_a_turn_after_twelve_without_a_draw_fails_step_3(verify_page: Any) -> None:
+    # The pure replay, without the page: a thirteenth turn where the next shuffle is due.
+    record = idle_buraco_record(IDLE_TURNS + 1)
+    page = verify_page()
+    report = page.evaluate(
+        """async (record) => {
+            const { verifyRecord } = await import('/static/verify/checks.js');
+            return verifyRecord(record);
+        }""",
+        record,
+    )
+    assert report["status"] == "fail" and report["failedStep"] == 3
+    step = next(s for s in report["steps"] if s["n"] == 3)
+    thirteenth = 2 + 2 * IDLE_TURNS
+    seat = record["log"][thirteenth]["seat"]
+    # Seat `seat` acts, but a chance step (the next hand's shuffle) is due.
+    expected = {"k": "f_turn", "p": {"i": thirteenth, "seat": str(seat), "exp": "—"}}
+    assert step["items"] == [{"ok": False, "msg": expected}]
+    assert len(report["deals"]) == 1
