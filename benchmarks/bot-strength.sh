@@ -11,16 +11,16 @@ search=${SEARCH:-ismcts:100ms}
 arena() { .venv/bin/sahrat arena --json "$@"; }
 
 for preset in sahrat complex; do
-    arena --game jackaroo --jackaroo-preset "$preset" --seats 4 \
+    arena --game jackaroo --preset "$preset" --seats 4 \
         --team-a heuristic --team-b random --games $((1000 / scale)) --seed 1
 done
 arena --game jackaroo --seats 2 --team-a heuristic --team-b random --games $((1000 / scale)) --seed 1
 for preset in sahrat complex; do
-    arena --game jackaroo --jackaroo-preset "$preset" --seats 4 \
+    arena --game jackaroo --preset "$preset" --seats 4 \
         --team-a "$search" --team-b heuristic --games $((300 / scale)) --seed 1
 done
 arena --game jackaroo --seats 2 --team-a "$search" --team-b heuristic --games $((300 / scale)) --seed 1
-arena --game buraco --seats 4 --buraco-target 1000 \
+arena --game buraco --seats 4 --option target=1000 \
     --team-a heuristic --team-b random --games $((200 / scale)) --seed 1
-arena --game buraco --seats 4 --buraco-target 1000 \
+arena --game buraco --seats 4 --option target=1000 \
     --team-a "$search" --team-b heuristic --games $((100 / scale)) --seed 1

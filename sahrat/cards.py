@@ -68,3 +68,21 @@ def suit_of(card: int) -> int:
 def format_cards(cards: Iterable[int]) -> str:
     """Space-separated codes, in order."""
     return " ".join(CODES[c] for c in cards)
+
+
+#: Suit signs in suit order (``S H D C``).
+SUIT_SIGNS = "♠♥♦♣"
+
+
+def card_label(card: int) -> str:
+    """A card as players read it: ``7♥``, ``10♦``, ``★`` for the joker.
+
+    Not 🃏: fonts without emoji, common on phones and Linux, draw it as a box.
+
+    >>> card_label(parse_card("TD")), card_label(JOKER)
+    ('10♦', '★')
+    """
+    if card == JOKER:
+        return "★"
+    rank = RANKS[RANK[card] - 1]
+    return ("10" if rank == "T" else rank) + SUIT_SIGNS[SUIT[card]]

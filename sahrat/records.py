@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sahrat.cards import CODES, parse_cards
-from sahrat.errors import MalformedInput, SahratError
+from sahrat.errors import SahratError
 from sahrat.fairness import (
     DERIVED_PREFIX,
     FairSource,
@@ -39,8 +39,7 @@ from sahrat.fairness import (
     parse_seed_hex,
 )
 from sahrat.game import CHANCE, GameState
-from sahrat.games.buraco import BuracoOptions, BuracoState
-from sahrat.games.jackaroo import JackarooState, Options
+from sahrat.games import game_named
 
 RECORD_VERSION = 1
 #: How many checks :func:`verify` makes when every one passes.
@@ -66,38 +65,20 @@ class RecordingSource:
         self.shuffles.append({"label": label, "input": before, "output": [CODES[c] for c in items]})
 
 
-@dataclass(frozen=True, slots=True)
-class GameRules:
-    """How to start a game from its options, and what a seat holds."""
-
-    new_state: Callable[[dict[str, Any]], GameState]
-    seats: Callable[[GameState], tuple[int, ...]]
-    hand: Callable[[GameState, int], list[int]]
-    winners: Callable[[GameState], list[int]]
+def start_state(game: str, options: dict[str, Any]) -> GameState:
+    """The first state of a game of ``game`` with these options (as JSON)."""
+    rules = game_named(game)
+    return rules.new_game(rules.options_from_json(options))
 
 
-def _jackaroo_winners(state: Any) -> list[int]:
-    return list(state.winners())
+def dealt_hands(state: GameState) -> dict[str, list[str]]:
+    """Every seat's cards, as a record lists them after a deal."""
+    return {str(s): [CODES[c] for c in state.hand(s)] for s in state.seats}
 
 
-def _buraco_winners(state: Any) -> list[int]:
-    return list(state.seats_of(state.winner)) if state.is_terminal() else []
-
-
-GAMES: dict[str, GameRules] = {
-    "jackaroo": GameRules(
-        new_state=lambda options: JackarooState.new_game(Options.from_json(options)),
-        seats=lambda state: state.seats,  # type: ignore[attr-defined]
-        hand=lambda state, seat: list(state.hands[seat]),  # type: ignore[attr-defined]
-        winners=_jackaroo_winners,
-    ),
-    "buraco": GameRules(
-        new_state=lambda options: BuracoState(BuracoOptions.from_json(options)),
-        seats=lambda state: tuple(range(state.players)),  # type: ignore[attr-defined]
-        hand=lambda state, seat: sorted(state.hand(seat)),  # type: ignore[attr-defined]
-        winners=_buraco_winners,
-    ),
-}
+def winners_of(state: GameState) -> list[int]:
+    outcome = state.outcome()
+    return [] if outcome is None else list(outcome.winners)
 
 
 @dataclass
@@ -117,10 +98,7 @@ class Recorder:
     deals: list[dict[str, Any]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        if self.game not in GAMES:
-            raise MalformedInput(f"unknown game {self.game!r}", self.game)
-        self.rules = GAMES[self.game]
-        self.state = self.rules.new_state(self.options)
+        self.state = start_state(self.game, self.options)
         self.source = RecordingSource(FairSource(self.seeds))
 
     def run_chance(self) -> None:
@@ -130,9 +108,7 @@ class Recorder:
             self.state.apply_action(action)
             self.log.append({"seat": None, "action": str(action), "time": self.clock()})
             if str(action).startswith("shuffle"):
-                hands = {str(s): [CODES[c] for c in self.rules.hand(self.state, s)]
-                         for s in self.rules.seats(self.state)}  # fmt: skip
-                self.deals.append({"after": len(self.log) - 1, "hands": hands})
+                self.deals.append({"after": len(self.log) - 1, "hands": dealt_hands(self.state)})
             if self.on_chance is not None:
                 self.on_chance(action, self.state)
 
@@ -158,9 +134,7 @@ class Recorder:
             "picks": self.source.picks,
             "deals": self.deals,
             "log": self.log,
-            "result": {"winners": self.rules.winners(self.state)}
-            if self.state.is_terminal()
-            else None,
+            "result": {"winners": winners_of(self.state)} if self.state.is_terminal() else None,
         }
         if self.state.is_terminal():
             record["server_seed"] = self.seeds.server_seed.hex()
@@ -229,8 +203,7 @@ def verify(record: dict[str, Any]) -> list[Check]:
     replay_box: list[GameState] = []
 
     def deals() -> str:
-        rules = GAMES[record["game"]]
-        state = rules.new_state(record["options"])
+        state = start_state(record["game"], record["options"])
         source = RecordingSource(FairSource(seeds_box[0]))
         deals_by_entry = {d["after"]: d["hands"] for d in record["deals"]}
         for i, entry in enumerate(record["log"]):
@@ -249,11 +222,8 @@ def verify(record: dict[str, Any]) -> list[Check]:
                 raise _Failed(f"log entry {i}: the streams give {str(drawn)[:40]}…, "
                               f"the record has {entry['action'][:40]}…")  # fmt: skip
             state.apply_action(drawn)
-            if str(drawn).startswith("shuffle"):
-                hands = {str(s): [CODES[c] for c in rules.hand(state, s)]
-                         for s in rules.seats(state)}  # fmt: skip
-                if deals_by_entry.get(i) != hands:
-                    raise _Failed(f"the cards dealt after log entry {i} differ from the record")
+            if str(drawn).startswith("shuffle") and deals_by_entry.get(i) != dealt_hands(state):
+                raise _Failed(f"the cards dealt after log entry {i} differ from the record")
         if source.shuffles != record["shuffles"] or source.picks != record["picks"]:
             raise _Failed("the record's shuffles or picks are not the ones the game drew")
         replay_box.append(state)
@@ -261,10 +231,9 @@ def verify(record: dict[str, Any]) -> list[Check]:
 
     def result() -> str:
         state = replay_box[0]
-        rules = GAMES[record["game"]]
         if not state.is_terminal():
             raise _Failed("replaying the log does not reach the end of the game")
-        winners = rules.winners(state)
+        winners = winners_of(state)
         if record.get("result") != {"winners": winners}:
             raise _Failed(f"replaying the log gives the winners {winners}, "
                           f"the record says {record.get('result')}")  # fmt: skip
@@ -274,8 +243,7 @@ def verify(record: dict[str, Any]) -> list[Check]:
         # The derived seeds hang on the commitment, which step 1 tied to the server seed.
         commitment_hex = record["commitment"]
         client_seeds = list(record["client_seeds"])
-        rules = GAMES[record["game"]]
-        seats = rules.seats(rules.new_state(record["options"]))
+        seats = start_state(record["game"], record["options"]).seats
         if len(client_seeds) != len(seats):
             raise _Failed(f"the record has {len(client_seeds)} client seeds for {len(seats)} seats")
         index = {seat: i for i, seat in enumerate(seats)}

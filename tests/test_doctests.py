@@ -14,7 +14,7 @@ MODULES = sorted(
     info.name
     for info in pkgutil.walk_packages(sahrat.__path__, "sahrat.")
     if not info.name.startswith(("sahrat.games.buraco", "sahrat.server.migrations"))
-    and info.name != "sahrat.bots.buraco_greedy"
+    and info.name != "sahrat.bots.buraco.greedy"
 )
 
 
@@ -29,6 +29,6 @@ def test_the_main_modules_have_examples() -> None:
         name: doctest.testmod(importlib.import_module(name)).attempted
         for name in ("sahrat.cards", "sahrat.fairness", "sahrat.games.jackaroo.actions",
                      "sahrat.games.jackaroo.board", "sahrat.games.jackaroo.position",
-                     "sahrat.bots.ismcts")
+                     "sahrat.bots.search.ismcts")
     }  # fmt: skip
     assert all(counted.values()), counted

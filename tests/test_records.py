@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from sahrat.bots.buraco_greedy import GreedyBuracoBot
-from sahrat.bots.jackaroo_greedy import GreedyJackarooBot
+from sahrat.bots.buraco.greedy import GreedyBuracoBot
+from sahrat.bots.jackaroo.greedy import GreedyJackarooBot
 from sahrat.cli.main import main
 from sahrat.fairness import Seeds, commitment, derived_seed
 from sahrat.records import STEPS, Recorder, verify

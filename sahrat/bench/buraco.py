@@ -108,7 +108,7 @@ def bench_melds(seconds: float, seed: int) -> tuple[int, int, float]:
 
 def run(args: argparse.Namespace) -> int:
     for players in (2, 4):
-        options = BuracoOptions(players=players, sets=args.sets, closed=args.closed)
+        options = BuracoOptions(seats=players, sets=args.sets, closed=args.closed)
         hands, actions, elapsed = bench_hands(options, args.seconds, args.hands, args.seed)
         print(
             f"buraco random hands, {players} players: {hands / elapsed:8.1f} hands/s"

@@ -17,36 +17,20 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from sahrat.bots.ismcts import Budget, IsmctsBot
-from sahrat.bots.kits import KITS, GameKit
-from sahrat.game import CHANCE, TERMINAL
-from sahrat.games.buraco import BuracoOptions, BuracoState
-from sahrat.games.buraco import actions as buraco_actions
-from sahrat.games.jackaroo import Chance, JackarooState, Options
-from sahrat.games.jackaroo.actions import DEALER
+from sahrat.bots.random_bot import RandomBot
+from sahrat.bots.search import Budget, IsmctsBot
+from sahrat.game import CHANCE, TERMINAL, Bot, Game, GameState
+from sahrat.games import GAMES
 from sahrat.simulation import LabelledSource
 
 #: A game still running after this many decisions counts as a draw (random bots can dawdle).
 MAX_DECISIONS = 20_000
 BOT_KINDS = ("random", "greedy", "heuristic", "ismcts:<budget>")
-
-
-class RandomBot:
-    """Uniformly random among the listed legal actions."""
-
-    name = "random"
-
-    def __init__(self, seed: int | random.Random | None = None) -> None:
-        self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
-
-    def choose(self, state: Any) -> Any:
-        legal = state.legal_actions()
-        return legal[int(self.rng.random() * len(legal))]
 
 
 def check_spec(spec: str) -> str:
@@ -59,24 +43,15 @@ def check_spec(spec: str) -> str:
     raise ValueError(f"unknown bot {spec!r}: one of {', '.join(BOT_KINDS)}")
 
 
-def make_bot(game: str, spec: str, seed: int) -> Any:
-    kit: GameKit = KITS[game]
+def make_bot(game: Game[Any], spec: str, seed: int) -> Bot:
+    kit = game.bots
     rng = random.Random(seed)
     if spec == "random":
         return RandomBot(rng)
     if spec == "heuristic":
         return kit.heuristic(rng)
     if spec == "greedy":
-        if game == "jackaroo":
-            from sahrat.bots.jackaroo_greedy import GreedyJackarooBot
-
-            bot: Any = GreedyJackarooBot(rng)
-        else:
-            from sahrat.bots.buraco_greedy import GreedyBuracoBot
-
-            bot = GreedyBuracoBot(rng)
-        bot.name = "greedy"
-        return bot
+        return kit.greedy(rng)
     return IsmctsBot(kit, Budget.parse(spec.partition(":")[2]), rng)
 
 
@@ -88,8 +63,12 @@ class ArenaConfig:
     team_b: str
     games: int
     seed: int
-    jackaroo_preset: str = "sahrat"
-    buraco_target: int = 1000
+    #: The table's options as JSON (the seat count is ``seats``).
+    options: Mapping[str, object] = field(default_factory=dict)
+
+    @property
+    def rules(self) -> Game[Any]:
+        return GAMES[self.game]
 
 
 @dataclass(slots=True)
@@ -100,31 +79,26 @@ class GameResult:
     decisions: int
     #: Decision times in milliseconds, per team.
     times: dict[str, list[float]] = field(default_factory=dict)
-    #: Buraco: per hand, each team's points.
-    hand_points: list[tuple[int, int]] = field(default_factory=list)
+    #: Where the game keeps points: each team's, and the hands they were scored over.
+    points: tuple[int, int] | None = None
+    hands: int = 0
 
 
 def seats_of_team_a(config: ArenaConfig, index: int) -> tuple[int, ...]:
-    """Team A's seats in game ``index``: seat 0's side in even games, the other in odd."""
-    seats: tuple[int, ...]
-    if config.game == "jackaroo":
-        seats = (0, 1, 2, 3) if config.seats == 4 else (0, 2)
-    else:
-        seats = tuple(range(config.seats))
-    if len(seats) == 4:
-        return seats[index % 2 :: 2]
-    return (seats[index % 2],)
+    """Team A's seats in game ``index``: the first seat's side in even games, the other in odd."""
+    rules = config.rules
+    seating = rules.seating(rules.options_from_json(config.options, config.seats))
+    return seating.partners(seating.seats[index % 2])
 
 
-def new_state(config: ArenaConfig, index: int) -> Any:
+def new_state(config: ArenaConfig, index: int) -> GameState:
     """The game's start, with the first dealer turning every two games."""
-    if config.game == "jackaroo":
-        jackaroo = JackarooState.new_game(Options.preset(config.jackaroo_preset, config.seats))
-        jackaroo.apply_action(Chance(DEALER, (index // 2) % config.seats))
-        return jackaroo
-    buraco = BuracoState(BuracoOptions(players=config.seats, target=config.buraco_target))
-    buraco.apply_action(buraco_actions.pick_dealer((index // 2) % config.seats))
-    return buraco
+    rules = config.rules
+    state = rules.new_game(rules.options_from_json(config.options, config.seats))
+    # The first chance step draws the dealer: its outcomes are listed, one per seat.
+    dealers = state.legal_actions()
+    state.apply_action(dealers[(index // 2) % len(dealers)])
+    return state
 
 
 def chance_source(config: ArenaConfig, index: int) -> LabelledSource:
@@ -137,11 +111,10 @@ def play_game(config: ArenaConfig, index: int) -> GameResult:
     base = config.seed * 1_000_003 + index
     team_a = seats_of_team_a(config, index)
     state = new_state(config, index)
-    seats = range(4) if config.game == "jackaroo" else range(config.seats)
     bots = {
-        seat: make_bot(config.game, config.team_a if seat in team_a else config.team_b,
+        seat: make_bot(config.rules, config.team_a if seat in team_a else config.team_b,
                        base * 8 + seat)
-        for seat in seats
+        for seat in state.seats
     }  # fmt: skip
     source = chance_source(config, index)
     result = GameResult(index, "draw", 0, {"A": [], "B": []})
@@ -157,14 +130,12 @@ def play_game(config: ArenaConfig, index: int) -> GameResult:
         result.times["A" if player in team_a else "B"].append((time.perf_counter() - start) * 1000)
         state.apply_action(action)
         result.decisions += 1
-    if state.is_terminal():
-        won = state.returns()[team_a[0]] > 0
-        result.winner = "A" if won else "B"
-    if config.game == "buraco":
-        side_a = state.side_of(team_a[0])
-        result.hand_points = [
-            (r.sides[side_a].total, r.sides[1 - side_a].total) for r in state.results
-        ]
+    outcome = state.outcome()
+    if outcome is not None:
+        result.winner = "A" if team_a[0] in outcome.winners else "B"
+        a, b = sorted(outcome.sides, key=lambda side: team_a[0] not in side.seats)
+        if a.points is not None and b.points is not None:
+            result.points, result.hands = (a.points, b.points), outcome.hands
     return result
 
 
@@ -225,15 +196,14 @@ def summarize(config: ArenaConfig, results: list[GameResult]) -> dict[str, Any]:
         "mean_decisions": sum(r.decisions for r in results) / games if games else 0.0,
         "decision_ms": {},
     }
-    if config.game == "jackaroo":
-        out["jackaroo_preset"] = config.jackaroo_preset
-    else:
-        out["buraco_target"] = config.buraco_target
-        hands = [p for r in results for p in r.hand_points]
-        out["hands"] = len(hands)
+    out["options"] = config.rules.options_from_json(config.options, config.seats).to_json()
+    scored = [r for r in results if r.points is not None]
+    if scored:
+        hands = sum(r.hands for r in scored)
+        out["hands"] = hands
         out["mean_points_per_hand"] = {
-            "A": sum(p[0] for p in hands) / len(hands) if hands else 0.0,
-            "B": sum(p[1] for p in hands) / len(hands) if hands else 0.0,
+            "A": sum(r.points[0] for r in scored if r.points) / hands,
+            "B": sum(r.points[1] for r in scored if r.points) / hands,
         }
     for team, spec in (("A", config.team_a), ("B", config.team_b)):
         times = [t for r in results for t in r.times.get(team, [])]

@@ -2,7 +2,8 @@
 
 Search is CPU-bound pure Python: in a thread it would hold the GIL and stall
 every table, so it runs in a process pool and the caller awaits the result.
-States are pickled to the worker; nothing but the chosen action comes back.
+States are pickled to the worker with the game's name; nothing but the chosen
+action comes back.
 """
 
 from __future__ import annotations
@@ -14,16 +15,16 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
 
 from sahrat.bots.autopilot import DEFAULT_BUDGET_MS, autopilot_action
-from sahrat.bots.ismcts import Budget, IsmctsBot
-from sahrat.bots.kits import KITS
+from sahrat.bots.search import Budget, IsmctsBot
+from sahrat.games import GAMES
 
 
 def _search(game: str, state: Any, budget: Budget, seed: int | None) -> Any:
-    return IsmctsBot(KITS[game], budget, random.Random(seed)).choose(state)
+    return IsmctsBot(GAMES[game].bots, budget, random.Random(seed)).choose(state)
 
 
 def _autopilot(game: str, state: Any, budget_ms: float, seed: int | None) -> Any:
-    return autopilot_action(game, state, budget_ms, random.Random(seed))
+    return autopilot_action(GAMES[game].bots, state, budget_ms, random.Random(seed))
 
 
 class SearchPool:

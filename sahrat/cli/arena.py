@@ -10,16 +10,15 @@ import time
 from typing import Any
 
 from sahrat.bots.arena import ArenaConfig, GameResult, check_spec, run_games, summarize
+from sahrat.cli.options import add_option_arguments, options_of
 from sahrat.errors import MalformedInput
-from sahrat.games.jackaroo.options import PRESETS
+from sahrat.games import GAMES
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser("arena", help="bot against bot, many games")
-    parser.add_argument("--game", choices=("jackaroo", "buraco"), required=True)
-    parser.add_argument("--jackaroo-preset", choices=sorted(PRESETS), default="sahrat")
-    parser.add_argument("--buraco-target", type=int, choices=(1000, 2000, 3000), default=1000)
-    parser.add_argument("--seats", type=int, choices=(2, 4), default=4)
+    parser.add_argument("--game", choices=sorted(GAMES), required=True)
+    add_option_arguments(parser)
     parser.add_argument(
         "--team-a",
         required=True,
@@ -43,9 +42,11 @@ def run(args: argparse.Namespace) -> int:
         raise MalformedInput(str(error), args.team_a) from None
     if args.games < 1:
         raise MalformedInput("--games must be at least 1", args.games)
+    game = GAMES[args.game]
+    options = options_of(game, args)
     config = ArenaConfig(
-        game=args.game, seats=args.seats, team_a=team_a, team_b=team_b, games=args.games,
-        seed=args.seed, jackaroo_preset=args.jackaroo_preset, buraco_target=args.buraco_target,
+        game=args.game, seats=options.seats, team_a=team_a, team_b=team_b, games=args.games,
+        seed=args.seed, options=options.to_json(),
     )  # fmt: skip
     progress = Progress(config.games, enabled=sys.stderr.isatty())
     results: list[GameResult] = []
@@ -90,8 +91,8 @@ class Progress:
 
 
 def print_summary(s: dict[str, Any]) -> None:
-    rules = f"{s['game']} ({s.get('jackaroo_preset') or 'to ' + str(s.get('buraco_target'))})"
-    print(f"{rules}, {s['seats']} seats, {s['games']} games, seed {s['seed']}")
+    options = json.dumps(s["options"], separators=(",", ":"))
+    print(f"{s['game']} {options}, {s['seats']} seats, {s['games']} games, seed {s['seed']}")
     low, high = s["wilson_a"]
     games = s["games"]
     print(f"team A {s['team_a']}: {s['team_a_wins']} wins  ({s['team_a_rate']:.1%}, "

@@ -8,7 +8,7 @@ import json
 import random
 from typing import Any
 
-from sahrat.bots.buraco_greedy import GreedyBuracoBot
+from sahrat.bots.buraco.greedy import GreedyBuracoBot
 from sahrat.cards import parse_card
 from sahrat.cli.json_input import read_json
 from sahrat.errors import MalformedInput
@@ -108,7 +108,7 @@ def demo_source(seed: int, players: int) -> FairSource:
 
 
 def run_demo(args: argparse.Namespace) -> int:
-    options = BuracoOptions(players=args.players, sets=args.sets, closed=args.closed)
+    options = BuracoOptions(seats=args.players, sets=args.sets, closed=args.closed)
     state = BuracoState(options)
     source = demo_source(args.seed, args.players)
     bot = GreedyBuracoBot(random.Random(args.seed))

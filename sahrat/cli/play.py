@@ -8,7 +8,7 @@ import json
 import random
 from typing import Any
 
-from sahrat.bots.jackaroo_greedy import GreedyJackarooBot
+from sahrat.bots.jackaroo.greedy import GreedyJackarooBot
 from sahrat.cards import format_cards
 from sahrat.fairness import Seeds, commitment, derived_seed, new_server_seed
 from sahrat.game import GameState

@@ -23,7 +23,8 @@ from starlette.websockets import WebSocket, WebSocketState
 from sahrat.bots.autopilot import autopilot_action
 from sahrat.bots.worker import SearchPool
 from sahrat.errors import SahratError
-from sahrat.server import games, protocol
+from sahrat.games import GAMES, game_named
+from sahrat.server import protocol
 from sahrat.server.address_limits import AddressBuckets
 from sahrat.server.names import clean_name, guest_name
 from sahrat.server.protocol import ProtocolError, field
@@ -289,7 +290,7 @@ class Hub:
             return await self._pool.autopilot(game, state, self.settings.autopilot_ms)
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(
-            None, autopilot_action, game, state, self.settings.autopilot_ms
+            None, autopilot_action, GAMES[game].bots, state, self.settings.autopilot_ms
         )
 
     # -- messages -----------------------------------------------------------------------
@@ -360,7 +361,7 @@ class Hub:
         if not low <= turn <= high:
             raise ProtocolError("bad_field", f"a turn lasts {low:g} to {high:g} seconds")
         try:
-            options = games.table_options(game, field(message, "options", dict, {}), seats)
+            options = table_options(game, field(message, "options", dict, {}), seats)
         except SahratError as error:
             raise ProtocolError("bad_field", str(error)) from None
         _limit(self._new_tables, client.address, "new tables")
@@ -428,7 +429,7 @@ class Hub:
         self._not_elsewhere(client)
         game = field(message, "game", str, "jackaroo", limit=16)
         seats = field(message, "seats", int, None)
-        if game not in games.GAME_NAMES:
+        if game not in GAMES:
             raise ProtocolError("bad_field", "game is jackaroo or buraco")
         fitting = [
             a
@@ -443,14 +444,19 @@ class Hub:
             actor = min(fitting, key=lambda a: len(a.free_seats()))
         else:
             try:
-                options = games.table_options(game, {}, seats or 4)
+                options = table_options(game, {}, seats or GAMES[game].seat_counts[0])
             except SahratError as error:
                 raise ProtocolError("bad_field", str(error)) from None
             _limit(self._new_tables, client.address, "new tables")
             self._reserving.add(client.player)
             try:
                 actor = await self.create_table(
-                    game, options, seats or 4, False, self.settings.turn_seconds, None
+                    game,
+                    options,
+                    seats or GAMES[game].seat_counts[0],
+                    False,
+                    self.settings.turn_seconds,
+                    None,
                 )
             finally:
                 self._reserving.discard(client.player)
@@ -475,6 +481,17 @@ class Hub:
         actor = client.table
         if actor is not None:
             actor.post("detach", client)
+
+
+def table_options(game: str, options: object, seats: object) -> dict[str, Any]:
+    """The game's options as JSON, checked by the game, with the seat count in them."""
+    rules = game_named(game)
+    if type(seats) is not int or seats not in rules.seat_counts:
+        raise SahratError(
+            f"a table of {rules.name} has {' or '.join(map(str, rules.seat_counts))} seats"
+        )
+    checked: dict[str, Any] = rules.options_from_json(options, seats).to_json()
+    return checked
 
 
 class TooMany(ProtocolError):

@@ -8,38 +8,23 @@ from __future__ import annotations
 
 from typing import Any
 
-from sahrat.cards import CODES
 from sahrat.errors import MalformedInput
 from sahrat.fairness import FairSource, Seeds, parse_seed_hex
 from sahrat.game import CHANCE
-from sahrat.games.jackaroo.position import to_position
-from sahrat.records import GAMES
-from sahrat.server.games import view_json
-from sahrat.server.words import describe
-
-
-def full_position(game: str, state: Any) -> dict[str, Any]:
-    """Everything on the table, every hand included."""
-    seats = GAMES[game].seats(state)
-    if game == "jackaroo":
-        return to_position(state, visible=seats, stock_visible=False)
-    view = view_json(state, seats[0])
-    view["hands"] = {str(s): [CODES[c] for c in sorted(state.hand(s))] for s in seats}
-    del view["hand"], view["seat"]
-    return view
+from sahrat.games import game_named
+from sahrat.records import start_state
 
 
 def frames(record: dict[str, Any]) -> list[dict[str, Any]]:
     """One frame per move (chance steps folded into the move before them)."""
     if not isinstance(record.get("server_seed"), str):
         raise MalformedInput("the game is not over: no replay yet", record.get("game_id"))
-    game = record["game"]
-    rules = GAMES[game]
+    game = game_named(record["game"])
     seeds = Seeds(
         parse_seed_hex(record["server_seed"]), record["game_id"], tuple(record["client_seeds"])
     )
     source = FairSource(seeds)
-    state = rules.new_state(record["options"])
+    state = start_state(game.name, record["options"])
     names = {p["seat"]: p["name"] for p in record["players"]}
 
     def settle() -> None:
@@ -53,7 +38,7 @@ def frames(record: dict[str, Any]) -> list[dict[str, Any]]:
             "seat": None,
             "action": None,
             "words": None,
-            "position": full_position(game, state),
+            "position": game.full_view(state),
         }
     ]
     for entry in record["log"]:
@@ -61,7 +46,7 @@ def frames(record: dict[str, Any]) -> list[dict[str, Any]]:
         if seat is None:
             continue
         action = state.parse_action(entry["action"])
-        words = describe(game, state, seat, action, names.get(seat, str(seat)), names=names)
+        words = game.describe(state, seat, action, names).to_json()
         state.apply_action(action)
         settle()
         out.append(
@@ -71,7 +56,7 @@ def frames(record: dict[str, Any]) -> list[dict[str, Any]]:
                 "action": entry["action"],
                 "words": words,
                 "time": entry.get("time"),
-                "position": full_position(game, state),
+                "position": game.full_view(state),
             }
         )
     return out

@@ -34,14 +34,14 @@ from sahrat.fairness import (
     derived_seed,
     new_server_seed,
 )
-from sahrat.game import CHANCE
-from sahrat.records import GAMES, Recorder
-from sahrat.server import games, protocol
+from sahrat.game import CHANCE, Words
+from sahrat.games import GAMES
+from sahrat.records import Recorder
+from sahrat.server import protocol
 from sahrat.server.names import bot_name
 from sahrat.server.protocol import JSON_STYLE, ProtocolError, field
 from sahrat.server.store import Event
 from sahrat.server.text import clean_line
-from sahrat.server.words import describe
 from sahrat.simulation import SimSource
 
 if TYPE_CHECKING:
@@ -94,7 +94,9 @@ class TableActor:
         self.code: str | None = row.get("code")
         self.host: str | None = row.get("host")
         self.turn_seconds: float = float(row.get("turn_seconds") or hub.settings.turn_seconds)
-        self.seat_numbers = games.engine_seats(self.game, self.options)
+        self.rules = GAMES[self.game]
+        self.seating = self.rules.seating(self.rules.options_from_json(self.options))
+        self.seat_numbers = self.seating.seats
         self.seats: dict[int, Seat | None] = dict.fromkeys(self.seat_numbers)
         self.status = "waiting"
         self.seq = 0
@@ -337,7 +339,12 @@ class TableActor:
         seat = self.seats[seat_number]
         name = seat.name if seat is not None else str(seat_number)
         names = {n: s.name for n, s in self.seats.items() if s is not None}
-        words = describe(self.game, state, seat_number, action, name, names=names)
+        try:
+            words = self.rules.describe(state, seat_number, action, names).to_json()
+        except Exception:
+            # A line in a list of moves must never stop a table.
+            log.exception("table %s: no words for %s", self.id, data["action"])
+            words = Words(f"{name} played", f"{name} لعب").to_json()
         recorder.play(seat_number, action)
         self.moves += 1
         self.last.append(
@@ -677,7 +684,7 @@ class TableActor:
             raise ProtocolError("chat_rate")
         to = list(self.seat_numbers)
         if channel == "team":
-            to = list(games.partners(self.game, self.seat_numbers, seat_number))
+            to = list(self.seating.partners(seat_number))
             if len(to) < 2:
                 raise ProtocolError("no_partner")
         seat = self.seats[seat_number]
@@ -759,7 +766,7 @@ class TableActor:
             data["turn_start"] = True
             self.expired_counted = True
         await self._commit("move", data)
-        self._after_change(new_turn=self.game == "jackaroo")
+        self._after_change(new_turn=False)
 
     def _after_change(self, new_turn: bool) -> None:
         recorder = self.recorder
@@ -774,8 +781,8 @@ class TableActor:
             self.post("finish")
             return
         current = state.current_player()
-        if new_turn or current != self.turn_seat:
-            self._new_turn(current)
+        if new_turn or current != self.turn_seat or state.turn_count() != self.turn_number:
+            self._new_turn(current, state.turn_count())
         seat = self.seats.get(current)
         if seat is not None and seat.bot:
             self._later(self.settings.bot_delay, "bot", self.moves)
@@ -783,9 +790,10 @@ class TableActor:
             self._request_autopilot()
         self._broadcast()
 
-    def _new_turn(self, current: int) -> None:
+    def _new_turn(self, current: int, number: int) -> None:
         self.turn_token += 1
         self.turn_seat = current
+        self.turn_number = number
         self.expired = False
         self.expired_counted = False
         seat = self.seats.get(current)
@@ -832,7 +840,9 @@ class TableActor:
             return
         bot = self._bots.get(seat_number)
         if bot is None:
-            bot = self._bots[seat_number] = games.new_bot(self.game, self._rng.getrandbits(64))
+            bot = self._bots[seat_number] = self.rules.bots.heuristic(
+                random.Random(self._rng.getrandbits(64))
+            )
         # The bot sees what its seat may see: the hidden cards are dealt again at random.
         world = state.determinize(seat_number, SimSource(self._rng))
         action = bot.choose(world)
@@ -897,6 +907,7 @@ class TableActor:
 
     expired_counted = False
     seq_at_commit = 0
+    turn_number = -1
 
     def _broadcast(self) -> None:
         # What every seat sees alike is encoded once; each seat's own part is added to it.
@@ -918,7 +929,7 @@ class TableActor:
         recorder = self.recorder
         if recorder is not None and seat_number is not None:
             state = recorder.state
-            own["view"] = games.view_json(state, seat_number)
+            own["view"] = state.view(seat_number).to_json()
             if state.current_player() == seat_number and self.status == "playing":
                 own["legal"] = [str(a) for a in state.legal_actions()]
         return own
@@ -950,8 +961,9 @@ class TableActor:
             message["deadline"] = self.deadline
             message["last"] = list(self.last)
             if state.is_terminal():
+                outcome = state.outcome()
                 message["result"] = {
-                    "winners": GAMES[self.game].winners(state),
+                    "winners": list(outcome.winners) if outcome else [],
                     "record": f"/api/records/{self.id}",
                 }
                 if self.status == "finished" and self.server_seed is not None:

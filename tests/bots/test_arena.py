@@ -98,14 +98,14 @@ def test_same_seed_same_games_in_one_or_two_processes() -> None:
 
 
 def test_a_game_records_winner_length_and_times() -> None:
-    config = ArenaConfig("jackaroo", 2, "greedy", "random", 1, 3, jackaroo_preset="classic")
+    config = ArenaConfig("jackaroo", 2, "greedy", "random", 1, 3, {"preset": "classic"})
     result = play_game(config, 0)
     assert result.winner in ("A", "B")
     assert result.decisions == len(result.times["A"]) + len(result.times["B"])
 
 
 def test_buraco_arena_reports_points_per_hand() -> None:
-    config = ArenaConfig("buraco", 4, "greedy", "random", 2, 1, buraco_target=1000)
+    config = ArenaConfig("buraco", 4, "greedy", "random", 2, 1, {"target": 1000})
     summary = summarize(config, list(run_games(config, 1)))
     assert summary["hands"] >= 2
     assert set(summary["mean_points_per_hand"]) == {"A", "B"}
@@ -124,8 +124,9 @@ def test_cli_json(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_cli_text_and_errors(capsys: pytest.CaptureFixture[str]) -> None:
-    args = ["arena", "--game", "buraco", "--seats", "2", "--team-a", "greedy",
-            "--team-b", "random", "--games", "1", "--workers", "1"]  # fmt: skip
+    args = ["arena", "--game", "buraco", "--seats", "2", "--option", "target=1000",
+            "--team-a", "greedy", "--team-b", "random", "--games", "1",
+            "--workers", "1"]  # fmt: skip
     assert main(args) == 0
     text = capsys.readouterr().out
     assert "95% Wilson interval" in text and "mean points per hand" in text

@@ -6,17 +6,17 @@ import random
 
 import pytest
 
-from sahrat.bots.buraco_heuristic import BuracoHeuristicBot, evaluate, rollout_choice
+from sahrat.bots.buraco.heuristic import BuracoHeuristicBot, evaluate, rollout_choice
 from sahrat.cards import parse_cards
 from sahrat.game import CHANCE
 from sahrat.games.buraco import BuracoOptions, BuracoState
 from sahrat.games.buraco import actions as act
 from sahrat.games.buraco.actions import BuracoAction
-from sahrat.games.buraco.position import from_table
+from sahrat.games.buraco.setup import from_table
 from sahrat.simulation import SimSource
 
 TABLES = [
-    BuracoOptions(players=players, sets=sets, closed=closed)
+    BuracoOptions(seats=players, sets=sets, closed=closed)
     for players in (2, 4)
     for sets in (False, True)
     for closed in (False, True)
@@ -33,7 +33,7 @@ def play_hand(options: BuracoOptions, seed: int) -> list[BuracoAction]:
     state = BuracoState(options)
     source = SimSource(seed)
     rng = random.Random(seed)
-    bots = {seat: BuracoHeuristicBot(seed + seat) for seat in range(0, options.players, 2)}
+    bots = {seat: BuracoHeuristicBot(seed + seat) for seat in range(0, options.seats, 2)}
     chosen: list[BuracoAction] = []
     while not state.results:
         seat = state.current_player()
@@ -59,12 +59,12 @@ def test_every_choice_is_accepted_at_every_table(options: BuracoOptions) -> None
 
 
 def test_choices_are_reproducible_for_a_seed() -> None:
-    options = BuracoOptions(players=4, sets=True)
+    options = BuracoOptions(seats=4, sets=True)
     assert play_hand(options, 5) == play_hand(options, 5)
 
 
 def test_the_bot_alone_finishes_a_match() -> None:
-    state = BuracoState(BuracoOptions(players=2, target=1000))
+    state = BuracoState(BuracoOptions(seats=2, target=1000))
     source = SimSource(3)
     bots = [BuracoHeuristicBot(0), BuracoHeuristicBot(1)]
     for _ in range(10_000):
@@ -104,7 +104,7 @@ def test_policies_refuse_a_chance_step() -> None:
 
 def test_takes_a_pile_that_completes_a_canasta() -> None:
     state = from_table(
-        BuracoOptions(players=4),
+        BuracoOptions(seats=4),
         hands=["KS 4D JC", "5S 6S", "7S 8S", "9S TS"],
         melds=[["3H 4H 5H 6H 7H 8H"], []],
         discard_pile="QD 9H",
@@ -114,7 +114,7 @@ def test_takes_a_pile_that_completes_a_canasta() -> None:
 
 def test_takes_a_closed_pile_with_the_card_that_completes_a_canasta() -> None:
     state = from_table(
-        BuracoOptions(players=2, closed=True),
+        BuracoOptions(seats=2, closed=True),
         hands=["KS 4D JC", "5S 6S"],
         melds=[["3H 4H 5H 6H 7H 8H"], []],
         discard_pile="QD 9H",
@@ -124,7 +124,7 @@ def test_takes_a_closed_pile_with_the_card_that_completes_a_canasta() -> None:
 
 def test_takes_a_big_pile_rather_than_leave_it_to_the_next_opponent() -> None:
     state = from_table(
-        BuracoOptions(players=4),
+        BuracoOptions(seats=4),
         hands=["KS 4D JC 7H", "5S 6S", "7S 8S", "9S TS"],
         melds=[["3H 4H 5H"], []],
         discard_pile="9C 4S QD 8S",
@@ -134,7 +134,7 @@ def test_takes_a_big_pile_rather_than_leave_it_to_the_next_opponent() -> None:
 
 def test_draws_rather_than_take_a_single_useless_card() -> None:
     state = from_table(
-        BuracoOptions(players=2),
+        BuracoOptions(seats=2),
         hands=["KS 4D JC 7H", "5S 6S"],
         melds=[["3H 4H 5H"], []],
         discard_pile="9C",
@@ -147,7 +147,7 @@ def test_draws_rather_than_take_a_single_useless_card() -> None:
 
 def test_completes_a_canasta_first() -> None:
     state = from_table(
-        BuracoOptions(players=4),
+        BuracoOptions(seats=4),
         hands=["9H 5C 6C 7C KD QS", "5S", "7S", "9S"],
         melds=[["3H 4H 5H 6H 7H 8H"], []],
         phase="play",
@@ -157,7 +157,7 @@ def test_completes_a_canasta_first() -> None:
 
 def test_keeps_a_wild_card_rather_than_dirty_a_clean_meld() -> None:
     state = from_table(
-        BuracoOptions(players=4),
+        BuracoOptions(seats=4),
         hands=["JK 5C 9D KS", "5S", "7S", "9S"],
         melds=[["3H 4H 5H 6H 7H 8H", "3D 4D 5D 6D 7D 8D 9D"], []],
         morto_status=("taken", "untaken"),
@@ -168,7 +168,7 @@ def test_keeps_a_wild_card_rather_than_dirty_a_clean_meld() -> None:
 
 def test_empties_the_hand_to_pick_up_the_morto() -> None:
     state = from_table(
-        BuracoOptions(players=2),
+        BuracoOptions(seats=2),
         hands=["5C 6C JK 9D", "5S 6S"],
         melds=[["3H 4H 5H"], []],
         phase="play",
@@ -181,7 +181,7 @@ def test_empties_the_hand_to_pick_up_the_morto() -> None:
 
 def test_goes_out_when_ahead() -> None:
     state = from_table(
-        BuracoOptions(players=2),
+        BuracoOptions(seats=2),
         hands=["5C 6C 7C 9D", "5S 6S 8D TD JD QS KS 4H 9H"],
         melds=[["3H 4H 5H 6H 7H 8H 9H"], ["4S 5S 6S"]],
         morto_status=("taken", "untaken"),
@@ -198,7 +198,7 @@ def test_goes_out_when_ahead() -> None:
 
 def test_does_not_discard_a_card_that_extends_an_opponent_meld() -> None:
     state = from_table(
-        BuracoOptions(players=4),
+        BuracoOptions(seats=4),
         hands=["4S KD 9C", "5D", "7D", "9D"],
         melds=[[], ["5S 6S 7S"]],
         phase="play",
@@ -209,7 +209,7 @@ def test_does_not_discard_a_card_that_extends_an_opponent_meld() -> None:
 @pytest.mark.parametrize("seed", range(5))
 def test_never_discards_a_wild_card_with_a_natural_one_left(seed: int) -> None:
     state = from_table(
-        BuracoOptions(players=2),
+        BuracoOptions(seats=2),
         hands=["JK 2C KD", "5D"],
         melds=[[], ["5S 6S 7S"]],
         phase="play",
@@ -219,7 +219,7 @@ def test_never_discards_a_wild_card_with_a_natural_one_left(seed: int) -> None:
 
 def test_prefers_a_card_an_opponent_discarded() -> None:
     state = from_table(
-        BuracoOptions(players=2),
+        BuracoOptions(seats=2),
         hands=["8D 3S KC", "5D"],
         melds=[[], []],
         discard_pile="4H 3S",
@@ -232,7 +232,7 @@ def test_prefers_a_card_an_opponent_discarded() -> None:
 
 
 def test_evaluate_is_bounded_and_zero_sum_between_sides() -> None:
-    state = BuracoState(BuracoOptions(players=4))
+    state = BuracoState(BuracoOptions(seats=4))
     source = SimSource(8)
     rng = random.Random(8)
     while not state.results:
@@ -249,7 +249,7 @@ def test_evaluate_is_bounded_and_zero_sum_between_sides() -> None:
 
 def test_evaluate_favours_the_side_ahead() -> None:
     state = from_table(
-        BuracoOptions(players=4),
+        BuracoOptions(seats=4),
         hands=["5C", "KS QS JD 9D", "6C", "KH QH JC 9C"],
         melds=[["3H 4H 5H 6H 7H 8H 9H", "4D 5D 6D"], ["8S 9S TS"]],
         morto_status=("taken", "untaken"),
@@ -261,7 +261,7 @@ def test_evaluate_favours_the_side_ahead() -> None:
 
 def test_evaluate_is_certain_once_the_match_is_won() -> None:
     state = from_table(
-        BuracoOptions(players=2, target=1000),
+        BuracoOptions(seats=2, target=1000),
         hands=["5C 6C 7C 9D", "5S 6S"],
         melds=[["3H 4H 5H 6H 7H 8H 9H"], []],
         morto_status=("taken", "untaken"),

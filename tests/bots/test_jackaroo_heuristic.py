@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from sahrat.bots.jackaroo_heuristic import (
+from sahrat.bots.jackaroo.heuristic import (
     JackarooHeuristicBot,
     burn_choice,
     evaluate,

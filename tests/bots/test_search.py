@@ -12,10 +12,12 @@ from typing import Any
 import pytest
 
 from sahrat.bots.autopilot import autopilot_action
-from sahrat.bots.ismcts import Budget, Duel, IsmctsBot, _Clock
-from sahrat.bots.kits import KITS
+from sahrat.bots.search.budget import Budget, Clock
+from sahrat.bots.search.duel import Duel
+from sahrat.bots.search.ismcts import IsmctsBot
 from sahrat.bots.worker import SearchPool
 from sahrat.game import CHANCE
+from sahrat.games import GAMES
 from sahrat.games.buraco import BuracoOptions, BuracoState
 from sahrat.games.jackaroo import JackarooState, Options, from_position
 from sahrat.games.jackaroo.actions import DISCARD
@@ -47,7 +49,7 @@ def jackaroo_states(count: int, preset: str = "sahrat", seats: int = 4) -> list[
 
 def buraco_states(count: int, players: int = 4) -> list[BuracoState]:
     return [
-        advance(BuracoState(BuracoOptions(players=players)), seed, 5 + 7 * seed)
+        advance(BuracoState(BuracoOptions(seats=players)), seed, 5 + 7 * seed)
         for seed in range(count)
     ]
 
@@ -60,13 +62,13 @@ def poisoned(state: Any, seat: int, seed: int) -> Any:
 @pytest.mark.parametrize("preset", ["sahrat", "complex"])
 def test_search_returns_legal_jackaroo_moves(preset: str) -> None:
     for state in jackaroo_states(6, preset):
-        bot = IsmctsBot(KITS["jackaroo"], Budget(iterations=60), seed=3)
+        bot = IsmctsBot(GAMES["jackaroo"].bots, Budget(iterations=60), seed=3)
         assert bot.choose(state) in state.legal_actions()
 
 
 def test_search_returns_legal_buraco_actions() -> None:
     for state in buraco_states(6):
-        bot = IsmctsBot(KITS["buraco"], Budget(iterations=40), seed=3)
+        bot = IsmctsBot(GAMES["buraco"].bots, Budget(iterations=40), seed=3)
         action = bot.choose(state)
         probe = state.clone()
         probe.apply_action(action)  # raises if illegal
@@ -76,8 +78,8 @@ def test_search_returns_legal_buraco_actions() -> None:
 def test_search_is_deterministic_for_a_seed(game: str) -> None:
     states = jackaroo_states(4) if game == "jackaroo" else buraco_states(4)
     for state in states:
-        first = IsmctsBot(KITS[game], Budget(iterations=80), seed=9).choose(state)
-        again = IsmctsBot(KITS[game], Budget(iterations=80), seed=9).choose(state.clone())
+        first = IsmctsBot(GAMES[game].bots, Budget(iterations=80), seed=9).choose(state)
+        again = IsmctsBot(GAMES[game].bots, Budget(iterations=80), seed=9).choose(state.clone())
         assert first == again
 
 
@@ -90,8 +92,8 @@ def test_search_never_reads_hidden_cards(game: str) -> None:
         other = poisoned(state, seat, i)
         assert other.view(seat) == state.view(seat)
         changed += other.hands != state.hands
-        first = IsmctsBot(KITS[game], Budget(iterations=80), seed=5).choose(state)
-        blind = IsmctsBot(KITS[game], Budget(iterations=80), seed=5).choose(other)
+        first = IsmctsBot(GAMES[game].bots, Budget(iterations=80), seed=5).choose(state)
+        blind = IsmctsBot(GAMES[game].bots, Budget(iterations=80), seed=5).choose(other)
         assert first == blind
     assert changed  # the poison really moved hidden cards
 
@@ -100,7 +102,7 @@ def test_iteration_budget_is_exact() -> None:
     state = jackaroo_states(3)[2]
     while len(state.legal_actions()) < 2:
         state = advance(state, 99, 1)
-    bot = IsmctsBot(KITS["jackaroo"], Budget(iterations=37), seed=1)
+    bot = IsmctsBot(GAMES["jackaroo"].bots, Budget(iterations=37), seed=1)
     bot.choose(state)
     assert bot.last_iterations == 37
 
@@ -112,7 +114,7 @@ def test_time_budget_is_respected() -> None:
         for s in jackaroo_states(8)
         if len(s.legal_actions()) > 1 and s.legal_actions()[0].kind < DISCARD
     ]
-    bot = IsmctsBot(KITS["jackaroo"], Budget(ms=40), seed=1)
+    bot = IsmctsBot(GAMES["jackaroo"].bots, Budget(ms=40), seed=1)
     for state in states[:4]:
         # CPU time, not wall time: other processes on the machine must not fail this test,
         # a search that ignores its budget still does.
@@ -122,26 +124,26 @@ def test_time_budget_is_respected() -> None:
         # A step starts only if it can end in time; the slack covers a machine that slows down.
         assert used < 40 + 40
         assert bot.last_iterations > 0
-    unbounded = IsmctsBot(KITS["jackaroo"], Budget(iterations=100_000), seed=1)
-    limited = IsmctsBot(KITS["jackaroo"], Budget(ms=40, iterations=100_000), seed=1)
+    unbounded = IsmctsBot(GAMES["jackaroo"].bots, Budget(iterations=100_000), seed=1)
+    limited = IsmctsBot(GAMES["jackaroo"].bots, Budget(ms=40, iterations=100_000), seed=1)
     limited.choose(states[0])
     assert 0 < limited.last_iterations < unbounded.budget.iterations  # type: ignore[operator]
 
 
 def test_a_step_starts_only_if_it_can_end_in_time() -> None:
-    clock = _Clock(50)
+    clock = Clock(50)
     assert clock.has_room()  # nothing measured yet
     time.sleep(0.002)
     clock.tick()
     time.sleep(0.030)  # one slow step: another like it would end past 50 ms
     clock.tick()
     assert not clock.has_room()
-    roomy = _Clock(1000)
+    roomy = Clock(1000)
     roomy.tick()
     time.sleep(0.001)
     roomy.tick()
     assert roomy.has_room()
-    assert _Clock(None).has_room()
+    assert Clock(None).has_room()
 
 
 def slow_policy(state: Any, rng: random.Random) -> Any:
@@ -154,8 +156,8 @@ def slow_policy(state: Any, rng: random.Random) -> Any:
 @pytest.mark.parametrize("width", [4, 0], ids=["duel", "ucb"])
 def test_a_step_still_running_at_the_deadline_is_stopped(width: int) -> None:
     kit = dataclasses.replace(
-        KITS["jackaroo"],
-        rollout_policy="tests.bots.test_search:slow_policy",
+        GAMES["jackaroo"].bots,
+        rollout=slow_policy,
         rollout_depth=10,
         root_width=width,
     )
@@ -212,7 +214,7 @@ def test_duel_measures_root_moves_in_the_same_worlds() -> None:
         for s in jackaroo_states(8)
         if len(s.legal_actions()) > 2 and s.legal_actions()[0].kind < DISCARD
     )
-    bot = IsmctsBot(KITS["jackaroo"], Budget(iterations=120), seed=2)
+    bot = IsmctsBot(GAMES["jackaroo"].bots, Budget(iterations=120), seed=2)
     duel = bot.duel(state, list(state.legal_actions()))
     assert len(duel.rivals) >= 2 and bot.last_iterations == 120
     # Every round played every active rival once, the default always.
@@ -244,15 +246,15 @@ def test_autopilot_burns_the_least_useful_card_when_stuck() -> None:
     })  # fmt: skip
     legal = state.legal_actions()
     assert all(m.kind == DISCARD for m in legal)
-    action = autopilot_action("jackaroo", state, budget_ms=20, seed=1)
+    action = autopilot_action(GAMES["jackaroo"].bots, state, budget_ms=20, seed=1)
     assert action in legal
-    assert action == KITS["jackaroo"].burn(state)
+    assert action == GAMES["jackaroo"].bots.stuck(state)
 
 
 def test_autopilot_plays_a_legal_move() -> None:
     for state in jackaroo_states(3) + buraco_states(2):  # type: ignore[operator]
         game = "jackaroo" if isinstance(state, JackarooState) else "buraco"
-        action = autopilot_action(game, state, budget_ms=30, seed=2)
+        action = autopilot_action(GAMES[game].bots, state, budget_ms=30, seed=2)
         state.clone().apply_action(action)
 
 
@@ -261,7 +263,7 @@ def test_worker_pool_searches_in_another_process() -> None:
     with SearchPool(workers=1) as pool:
         future = pool.submit("jackaroo", states[0], Budget(iterations=30), seed=4)
         assert future.result(timeout=60) in states[0].legal_actions()
-        direct = IsmctsBot(KITS["jackaroo"], Budget(iterations=30), random.Random(4))
+        direct = IsmctsBot(GAMES["jackaroo"].bots, Budget(iterations=30), random.Random(4))
         assert future.result() == direct.choose(states[0])
 
         async def both() -> list[Any]:

@@ -210,7 +210,7 @@ def test_demo_plays_one_hand_and_its_printed_actions_replay(
     assert lines[0].startswith(f"Buraco demo: {players} players")
     assert lines[1].startswith("chance: dealer ")
     assert lines[2].startswith("chance: shuffle ")
-    replay = BuracoState(BuracoOptions(players=players))
+    replay = BuracoState(BuracoOptions(seats=players))
     played = [line for line in lines if line.startswith(("chance: ", "seat "))]
     for line in played:
         who, text = line.split(": ", 1)

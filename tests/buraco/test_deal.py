@@ -41,7 +41,7 @@ def test_mortos_then_one_card_up_then_the_stock() -> None:
 
 
 def test_first_dealer_drawn_with_label_dealer() -> None:
-    state = BuracoState(BuracoOptions(players=4))
+    state = BuracoState(BuracoOptions(seats=4))
     assert state.current_player() == CHANCE
     assert state.legal_actions() == tuple(act.pick_dealer(seat) for seat in range(4))
     source = RandomModuleSource(3)
@@ -51,14 +51,14 @@ def test_first_dealer_drawn_with_label_dealer() -> None:
 
 
 def test_shuffle_is_a_chance_step_with_no_listed_outcomes() -> None:
-    state = BuracoState(BuracoOptions(players=2), dealer=0)
+    state = BuracoState(BuracoOptions(seats=2), dealer=0)
     assert state.current_player() == CHANCE
     assert state.legal_actions() == ()
 
 
 def test_fair_shuffle_uses_label_shuffle_0_and_the_buraco_deck() -> None:
     seeds = Seeds(bytes(range(32)), "demo-1", ("alice", "bob", "carol", "dave"))
-    state = BuracoState(BuracoOptions(players=4))
+    state = BuracoState(BuracoOptions(seats=4))
     source = FairSource(seeds)
     state.apply_action(state.sample_chance(source))
     action = state.sample_chance(source)
@@ -69,7 +69,7 @@ def test_fair_shuffle_uses_label_shuffle_0_and_the_buraco_deck() -> None:
 
 
 def test_kth_shuffle_of_the_match_uses_label_shuffle_k() -> None:
-    state = BuracoState(BuracoOptions(players=2, target=3000), dealer=0)
+    state = BuracoState(BuracoOptions(seats=2, target=3000), dealer=0)
     source = RandomModuleSource(5)
     play_random(state, source, random.Random(5), hands=2)
     assert [label for label in source.labels if label.startswith("shuffle")] == [
@@ -79,14 +79,14 @@ def test_kth_shuffle_of_the_match_uses_label_shuffle_k() -> None:
 
 
 def test_player_after_the_dealer_starts() -> None:
-    state = BuracoState(BuracoOptions(players=4), dealer=3)
+    state = BuracoState(BuracoOptions(seats=4), dealer=3)
     state.apply_action(act.shuffle(BURACO_DECK))
     assert state.current_player() == 0
     assert state.phase_name == "draw"
 
 
 def test_dealt_hand_matches_the_order() -> None:
-    state = BuracoState(BuracoOptions(players=2), dealer=1)
+    state = BuracoState(BuracoOptions(seats=2), dealer=1)
     state.apply_action(act.shuffle(BURACO_DECK))
     deal = deal_cards(BURACO_DECK, players=2, dealer=1)
     assert state.hand(0) == sorted(deal.hands[0])
@@ -98,7 +98,7 @@ def test_dealt_hand_matches_the_order() -> None:
 
 
 def test_dealer_moves_one_seat_each_hand() -> None:
-    state = BuracoState(BuracoOptions(players=4, target=3000), dealer=2)
+    state = BuracoState(BuracoOptions(seats=4, target=3000), dealer=2)
     source = RandomModuleSource(9)
     play_random(state, source, random.Random(9), hands=1)
     assert state.phase_name == "shuffle"
@@ -108,7 +108,7 @@ def test_dealer_moves_one_seat_each_hand() -> None:
 
 
 def test_shuffle_that_is_not_the_deck_is_illegal() -> None:
-    state = BuracoState(BuracoOptions(players=2), dealer=0)
+    state = BuracoState(BuracoOptions(seats=2), dealer=0)
     wrong = list(BURACO_DECK)
     wrong[0] = wrong[1]
     with pytest.raises(IllegalMove):
@@ -119,7 +119,7 @@ def test_shuffle_that_is_not_the_deck_is_illegal() -> None:
 
 
 def test_chance_steps_only_at_chance_nodes() -> None:
-    state = BuracoState(BuracoOptions(players=2), dealer=0)
+    state = BuracoState(BuracoOptions(seats=2), dealer=0)
     with pytest.raises(IllegalMove):
         state.apply_action(act.pick_dealer(1))
     with pytest.raises(IllegalMove):
@@ -132,9 +132,9 @@ def test_chance_steps_only_at_chance_nodes() -> None:
 
 
 def test_record_of_texts_replays_the_hand() -> None:
-    state = BuracoState(BuracoOptions(players=4, sets=True))
+    state = BuracoState(BuracoOptions(seats=4, sets=True))
     record = play_random(state, RandomModuleSource(2), random.Random(2), hands=1)
-    replay = BuracoState(BuracoOptions(players=4, sets=True))
+    replay = BuracoState(BuracoOptions(seats=4, sets=True))
     for action in record:
         replay.apply_action(replay.parse_action(str(action)))
     assert replay.results == state.results

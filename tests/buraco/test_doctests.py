@@ -15,11 +15,11 @@ MODULES = [
     "sahrat.games.buraco.melds",
     "sahrat.games.buraco.options",
     "sahrat.games.buraco.points",
-    "sahrat.games.buraco.position",
+    "sahrat.games.buraco.setup",
     "sahrat.games.buraco.scoring",
     "sahrat.games.buraco.state",
     "sahrat.games.buraco.view",
-    "sahrat.bots.buraco_greedy",
+    "sahrat.bots.buraco.greedy",
 ]
 
 

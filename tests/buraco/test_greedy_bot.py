@@ -6,11 +6,11 @@ import random
 
 import pytest
 
-from sahrat.bots.buraco_greedy import GreedyBuracoBot
+from sahrat.bots.buraco.greedy import GreedyBuracoBot
 from sahrat.game import CHANCE
 from sahrat.games.buraco import BuracoOptions
 from sahrat.games.buraco import actions as act
-from sahrat.games.buraco.position import from_table
+from sahrat.games.buraco.setup import from_table
 
 from .helpers import c, deal_first_hand
 
@@ -18,10 +18,10 @@ from .helpers import c, deal_first_hand
 @pytest.mark.parametrize(
     "options",
     [
-        BuracoOptions(players=2),
-        BuracoOptions(players=4, sets=True),
-        BuracoOptions(players=4, closed=True),
-        BuracoOptions(players=2, sets=True, closed=True),
+        BuracoOptions(seats=2),
+        BuracoOptions(seats=4, sets=True),
+        BuracoOptions(seats=4, closed=True),
+        BuracoOptions(seats=2, sets=True, closed=True),
     ],
 )
 def test_greedy_bot_finishes_a_hand_with_legal_actions(options: BuracoOptions) -> None:
@@ -41,7 +41,7 @@ def test_greedy_bot_finishes_a_hand_with_legal_actions(options: BuracoOptions) -
 
 def test_greedy_bot_completes_a_canasta_when_it_can() -> None:
     state = from_table(
-        BuracoOptions(players=2),
+        BuracoOptions(seats=2),
         hands=["JH 4S 9D KD", "KS KH"],
         melds=[["5H 6H 7H 8H 9H TH"], []],
         phase="play",

@@ -8,13 +8,13 @@ from sahrat.errors import IllegalMove
 from sahrat.games.buraco import BuracoOptions
 from sahrat.games.buraco import actions as act
 from sahrat.games.buraco.points import points_of
-from sahrat.games.buraco.position import from_table
+from sahrat.games.buraco.setup import from_table
 from sahrat.games.buraco.state import PENDING, STOCK, TAKEN, UNTAKEN
 
 from .helpers import c, codes
 
-TWO = BuracoOptions(players=2)
-FOUR = BuracoOptions(players=4)
+TWO = BuracoOptions(seats=2)
+FOUR = BuracoOptions(seats=4)
 M0 = "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS"
 M1 = "AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD"
 CANASTA = "5C 6C 7C 8C 9C TC JC"

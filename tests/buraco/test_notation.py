@@ -19,7 +19,7 @@ from sahrat.game import CHANCE
 from sahrat.games.buraco import BuracoOptions, BuracoState
 from sahrat.games.buraco import actions as act
 from sahrat.games.buraco.actions import BuracoAction, parse_action
-from sahrat.games.buraco.position import from_table
+from sahrat.games.buraco.setup import from_table
 
 from .helpers import RandomModuleSource, deal_first_hand, snapshot
 
@@ -131,9 +131,7 @@ def test_blank_text_is_refused(text: str) -> None:
 
 
 def test_the_state_refuses_a_padded_text_and_changes_nothing() -> None:
-    state = from_table(
-        BuracoOptions(players=2), hands=["5C 6C 7C 9D", "8H 9H TH"], discard_pile="3H"
-    )
+    state = from_table(BuracoOptions(seats=2), hands=["5C 6C 7C 9D", "8H 9H TH"], discard_pile="3H")
     state.apply_action("draw")
     before = snapshot(state)
     for text in (" meld 5C 6C 7C", "meld 5C 6C 7C ", "meld  5C 6C 7C", "Meld 5C 6C 7C"):
@@ -204,7 +202,7 @@ def _mutations(text: str, rng: random.Random) -> list[str]:
 def test_listed_actions_round_trip_and_respaced_ones_are_refused(
     players: int, sets: bool, closed: bool, seed: int, steps: int
 ) -> None:
-    options = BuracoOptions(players=players, sets=sets, closed=closed)
+    options = BuracoOptions(seats=players, sets=sets, closed=closed)
     state, rng = _reached(options, seed, steps)
     action = _some_action(state, rng)
     if action is None:
@@ -236,7 +234,7 @@ def test_a_shuffle_text_round_trips_and_respaced_is_refused(order: list[int]) ->
 @settings(max_examples=30, deadline=None)
 @given(players=st.sampled_from([2, 4]), seed=st.integers(0, 2**32 - 1))
 def test_chance_steps_round_trip_and_respaced_ones_are_refused(players: int, seed: int) -> None:
-    state = BuracoState(BuracoOptions(players=players))
+    state = BuracoState(BuracoOptions(seats=players))
     source = RandomModuleSource(seed)
     rng = random.Random(seed)
     while state.current_player() == CHANCE:

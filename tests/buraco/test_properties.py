@@ -72,7 +72,7 @@ def recomputed_totals(state: BuracoState) -> list[int]:
 def test_random_hands_keep_every_invariant(
     players: int, sets: bool, closed: bool, target: int, seed: int
 ) -> None:
-    options = BuracoOptions(players=players, target=target, sets=sets, closed=closed)
+    options = BuracoOptions(seats=players, target=target, sets=sets, closed=closed)
     state, _ = deal_first_hand(options, seed)
     rng = random.Random(seed)
     step = 0

@@ -10,8 +10,8 @@ from sahrat.errors import MalformedInput
 from sahrat.games.buraco import BuracoOptions, BuracoState
 from sahrat.games.buraco.melds import Meld, arrange
 from sahrat.games.buraco.points import CARD_POINTS, points_of
-from sahrat.games.buraco.position import from_table
 from sahrat.games.buraco.scoring import match_winner, score_side
+from sahrat.games.buraco.setup import from_table
 
 from .helpers import RandomModuleSource, c, play_random
 
@@ -72,7 +72,7 @@ def test_seed_example_dirty_canasta_in_hearts() -> None:
 def test_seed_example_played_by_partners() -> None:
     # The seed's players 1 and 4 are partners; here partners sit opposite: seats 0 and 2.
     state = from_table(
-        BuracoOptions(players=4),
+        BuracoOptions(seats=4),
         hands=["5H 6H 7H 4C JK 3S", "KS KH", "9H TH QD QS", "JS JD"],
         stock="8H 2S 3D 4D 5S 6S",
         discard_pile="9C",
@@ -92,7 +92,7 @@ def test_seed_example_played_by_partners() -> None:
 
 def test_untaken_morto_cards_count_nothing() -> None:
     state = from_table(
-        BuracoOptions(players=2),
+        BuracoOptions(seats=2),
         hands=["4H 5H", "KS KH"],
         mortos=["AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS", None],
         morto_status=["untaken", "taken"],
@@ -108,7 +108,7 @@ def test_untaken_morto_cards_count_nothing() -> None:
 
 def test_hand_result_adds_up_to_running_totals() -> None:
     state = from_table(
-        BuracoOptions(players=2),
+        BuracoOptions(seats=2),
         hands=["9H", "KS KH"],
         melds=[["5C 6C 7C 8C 9C TC JC"], ["QD KD AD"]],
         morto_status=["taken", "untaken"],
@@ -147,14 +147,14 @@ def test_targets_are_1000_2000_or_3000() -> None:
     with pytest.raises(MalformedInput):
         BuracoOptions(target=1500)
     with pytest.raises(MalformedInput):
-        BuracoOptions(players=3)
+        BuracoOptions(seats=3)
     with pytest.raises(MalformedInput):
         BuracoOptions(sets=1)  # type: ignore[arg-type]
 
 
 def test_match_ends_when_a_side_reaches_the_target() -> None:
     state = from_table(
-        BuracoOptions(players=4, target=1000),
+        BuracoOptions(seats=4, target=1000),
         hands=["9H", "KS", "KH", "KD"],
         melds=[["5C 6C 7C 8C 9C TC JC"], []],
         morto_status=["taken", "untaken"],
@@ -168,7 +168,7 @@ def test_match_ends_when_a_side_reaches_the_target() -> None:
 
 def test_both_sides_over_the_target_the_higher_wins() -> None:
     state = from_table(
-        BuracoOptions(players=2, target=1000),
+        BuracoOptions(seats=2, target=1000),
         hands=["9H", "KS KH"],
         melds=[["5C 6C 7C 8C 9C TC JC"], []],
         morto_status=["taken", "untaken"],
@@ -182,7 +182,7 @@ def test_both_sides_over_the_target_the_higher_wins() -> None:
 
 def test_tie_over_the_target_plays_another_hand() -> None:
     state = from_table(
-        BuracoOptions(players=2, target=1000),
+        BuracoOptions(seats=2, target=1000),
         hands=["9H", "KS KH"],
         melds=[["5C 6C 7C 8C 9C TC JC"], []],
         morto_status=["taken", "untaken"],
@@ -197,7 +197,7 @@ def test_tie_over_the_target_plays_another_hand() -> None:
 
 @pytest.mark.parametrize("players", [2, 4])
 def test_random_match_runs_to_a_winner(players: int) -> None:
-    state = BuracoState(BuracoOptions(players=players, target=1000))
+    state = BuracoState(BuracoOptions(seats=players, target=1000))
     play_random(state, RandomModuleSource(players), random.Random(players), hands=50)
     assert state.is_terminal()
     winner = state.winner

@@ -7,13 +7,13 @@ import pytest
 from sahrat.errors import GameOver, IllegalMove, MalformedInput
 from sahrat.games.buraco import BuracoOptions
 from sahrat.games.buraco import actions as act
-from sahrat.games.buraco.position import from_table
+from sahrat.games.buraco.setup import from_table
 
 from .helpers import c, card, codes, snapshot
 
-TWO = BuracoOptions(players=2)
-FOUR = BuracoOptions(players=4)
-CLOSED = BuracoOptions(players=2, closed=True)
+TWO = BuracoOptions(seats=2)
+FOUR = BuracoOptions(seats=4)
+CLOSED = BuracoOptions(seats=2, closed=True)
 
 
 def test_draw_takes_the_top_card_of_the_stock() -> None:
@@ -112,7 +112,7 @@ def test_sets_need_the_sets_option() -> None:
     hands = ["QS QH QD 9D 4D", "KS KH"]
     with pytest.raises(IllegalMove):
         from_table(TWO, hands=hands, phase="play").apply_action("meld QS QH QD")
-    state = from_table(BuracoOptions(players=2, sets=True), hands=hands, phase="play")
+    state = from_table(BuracoOptions(seats=2, sets=True), hands=hands, phase="play")
     assert act.meld(c("QS QH QD")) in state.legal_actions()
     state.apply_action("meld QS QH QD")
     assert state.melds[0][0].kind == "set"
@@ -255,7 +255,7 @@ def test_illegal_move_leaves_the_state_unchanged() -> None:
 
 def test_no_action_once_the_match_is_over() -> None:
     state = from_table(
-        BuracoOptions(players=2, target=1000),
+        BuracoOptions(seats=2, target=1000),
         hands=["9D", "KS KH"],
         melds=[["5C 6C 7C 8C 9C TC JC"], []],
         morto_status=["taken", "untaken"],

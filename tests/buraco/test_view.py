@@ -12,7 +12,7 @@ from sahrat.cards import BURACO_DECK, CODES
 from sahrat.errors import MalformedInput
 from sahrat.game import CHANCE
 from sahrat.games.buraco import BuracoOptions, BuracoState
-from sahrat.games.buraco.position import from_table
+from sahrat.games.buraco.setup import from_table
 from sahrat.games.buraco.view import BuracoView
 
 from .helpers import RandomModuleSource, all_cards, c, codes, deal_first_hand, snapshot
@@ -50,13 +50,13 @@ def assert_view_hides(state: BuracoState, seat: int) -> None:
     assert set(as_json) == {
         "seat", "options", "phase", "to_move", "dealer", "hand_number", "hand", "hand_sizes",
         "melds", "discard_pile", "stock_size", "morto_sizes", "morto_status", "totals",
-        "results", "went_out", "winner",
+        "idle_turns", "results", "went_out", "winner",
     }  # fmt: skip
 
 
 def test_view_shows_own_hand_counts_melds_pile_and_sizes() -> None:
     state = from_table(
-        BuracoOptions(players=4),
+        BuracoOptions(seats=4),
         hands=["5C 6C 7C", "KS KH", "QD", "JS JH 4D 3D"],
         melds=[["AH 2H 3H"], ["9S TS JK"]],
         discard_pile="8D 4S",
@@ -76,7 +76,7 @@ def test_view_shows_own_hand_counts_melds_pile_and_sizes() -> None:
 
 
 def test_view_of_a_waiting_morto_shows_only_its_size() -> None:
-    state = from_table(BuracoOptions(players=2), hands=["9H", "KS KH"], phase="play")
+    state = from_table(BuracoOptions(seats=2), hands=["9H", "KS KH"], phase="play")
     state.apply_action("discard 9H")
     for seat in (0, 1):
         view = state.view(seat)
@@ -86,14 +86,14 @@ def test_view_of_a_waiting_morto_shows_only_its_size() -> None:
 
 
 def test_view_rejects_a_seat_not_at_the_table() -> None:
-    state = BuracoState(BuracoOptions(players=2))
+    state = BuracoState(BuracoOptions(seats=2))
     with pytest.raises(MalformedInput):
         state.view(2)
 
 
 @pytest.mark.parametrize("players", [2, 4])
 def test_view_hides_every_hand_but_the_seats_own_during_play(players: int) -> None:
-    state, _ = deal_first_hand(BuracoOptions(players=players, sets=True), 11)
+    state, _ = deal_first_hand(BuracoOptions(seats=players, sets=True), 11)
     rng = random.Random(11)
     for _ in range(150):
         if state.results:
@@ -105,7 +105,7 @@ def test_view_hides_every_hand_but_the_seats_own_during_play(players: int) -> No
 
 @pytest.mark.parametrize("players", [2, 4])
 def test_determinize_is_consistent_with_the_view(players: int) -> None:
-    state, _ = deal_first_hand(BuracoOptions(players=players), 4)
+    state, _ = deal_first_hand(BuracoOptions(seats=players), 4)
     rng = random.Random(4)
     for step in range(120):
         if state.results:
@@ -125,7 +125,7 @@ def test_determinize_is_consistent_with_the_view(players: int) -> None:
 
 
 def test_determinize_deals_the_unseen_cards_afresh() -> None:
-    state, _ = deal_first_hand(BuracoOptions(players=2), 8)
+    state, _ = deal_first_hand(BuracoOptions(seats=2), 8)
     guess = state.determinize(0, RandomModuleSource(1))
     assert guess.hand(0) == state.hand(0)
     assert guess.hand(1) != state.hand(1) or guess.stock != state.stock
@@ -135,13 +135,13 @@ def test_determinize_deals_the_unseen_cards_afresh() -> None:
 
 
 def test_determinize_before_the_deal_is_a_copy() -> None:
-    state = BuracoState(BuracoOptions(players=4))
+    state = BuracoState(BuracoOptions(seats=4))
     guess = state.determinize(2, RandomModuleSource())
     assert guess.current_player() == CHANCE and snapshot(guess) == snapshot(state)
 
 
 def test_clone_is_independent() -> None:
-    state = from_table(BuracoOptions(players=2), hands=["5C 6C 7C 9D", "KS KH"], phase="play")
+    state = from_table(BuracoOptions(seats=2), hands=["5C 6C 7C 9D", "KS KH"], phase="play")
     copy = state.clone()
     before = snapshot(copy)
     state.apply_action("meld 5C 6C 7C")

@@ -46,7 +46,7 @@ def test_apply_to_a_clone_leaves_the_original_untouched() -> None:
 def test_view_shows_own_hand_and_only_sizes_of_the_others() -> None:
     state = midgame(2)
     for seat in state.seats:
-        view = state.view(seat)
+        view = state.view(seat).to_json()
         assert view["seat"] == seat
         assert view["hands"][str(seat)] == [CODES[c] for c in state.hands[seat]]
         hidden = {CODES[c] for other in state.seats if other != seat for c in state.hands[other]}

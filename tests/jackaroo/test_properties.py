@@ -108,7 +108,7 @@ def check_unlisted_state_agrees(
 
 
 def check_view(state: JackarooState, seat: int) -> None:
-    view = state.view(seat)
+    view = state.view(seat).to_json()
     text = repr(view)
     for other in state.seats:
         if other != seat:

@@ -1,7 +1,7 @@
 """A Buraco match as a state machine implementing :class:`sahrat.game.GameState`.
 
 >>> from sahrat.fairness import FairSource, Seeds
->>> state = BuracoState(BuracoOptions(players=2))
+>>> state = BuracoState(BuracoOptions(seats=2))
 >>> state.current_player() == CHANCE          # the first dealer is drawn first
 True
 >>> source = FairSource(Seeds(bytes(32), "doc", ("a", "b")))
@@ -47,9 +47,9 @@ from collections.abc import Sequence
 from typing import Any, Self
 
 from sahrat.cards import BURACO_DECK, JOKER, RANK, SUIT
-from sahrat.errors import GameOver, IllegalMove, MalformedInput
+from sahrat.errors import GameOver, IllegalMove, MalformedInput, Reason
 from sahrat.fairness import RandomSource, dealer_label, shuffle_label
-from sahrat.game import CHANCE, TERMINAL, GameState
+from sahrat.game import CHANCE, TERMINAL, GameState, Outcome, SideResult
 from sahrat.games.buraco import actions as act
 from sahrat.games.buraco.actions import BuracoAction, parse_action
 from sahrat.games.buraco.deal import deal_cards
@@ -66,6 +66,11 @@ PHASE_NAMES = ("dealer", "shuffle", "draw", "play", "over")
 # What became of a side's morto.
 UNTAKEN, PENDING, TAKEN, STOCK = range(4)
 MORTO_NAMES = ("untaken", "pending", "taken", "stock")
+
+#: Turns in a row without a draw from the stock that end a hand (``buraco.md`` §4,
+#: "No endless hands"): otherwise taking the pile and throwing a card back could go on
+#: for ever once the stock is a morto nobody wants to draw from.
+IDLE_TURNS_LIMIT = 12
 
 _CARD_KINDS = JOKER + 1
 _SORTED_DECK = tuple(sorted(BURACO_DECK))
@@ -91,6 +96,7 @@ class BuracoState(GameState):
         "dealer",
         "hand_number",
         "hands",
+        "idle_turns",
         "melds",
         "morto_holder",
         "morto_status",
@@ -104,6 +110,7 @@ class BuracoState(GameState):
         "stock",
         "to_move",
         "totals",
+        "turns",
         "went_out",
         "winner",
     )
@@ -132,6 +139,11 @@ class BuracoState(GameState):
     #: The seat that will pick up a pending morto, else -1.
     morto_holder: list[int]
     went_out: int
+    #: Turns begun in the match (a turn's clock starts with each).
+    turns: int
+    #: Turns in a row that ended without a draw from the stock, this hand; -1 during a
+    #: turn that drew (it ends at 0). At :data:`IDLE_TURNS_LIMIT` the hand ends.
+    idle_turns: int
     _legal: tuple[BuracoAction, ...] | None
 
     def __init__(
@@ -147,7 +159,7 @@ class BuracoState(GameState):
         is that dealer's shuffle.
         """
         self.options = options = options or BuracoOptions()
-        self.players = players = options.players
+        self.players = players = options.seats
         if dealer is not None and not 0 <= dealer < players:
             raise MalformedInput(f"no seat {dealer} at a table of {players}", dealer)
         self.phase = CHOOSE_DEALER if dealer is None else SHUFFLE
@@ -166,6 +178,8 @@ class BuracoState(GameState):
         self.morto_status = [UNTAKEN, UNTAKEN]
         self.morto_holder = [-1, -1]
         self.went_out = -1
+        self.turns = 0
+        self.idle_turns = 0
         self._legal = None
 
     # -- reading the state -----------------------------------------------------------
@@ -189,6 +203,35 @@ class BuracoState(GameState):
 
     def seats_of(self, side: int) -> tuple[int, ...]:
         return tuple(range(side, self.players, 2))
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        """Seats 0..3 (or 0 and 1), in play order."""
+        return tuple(range(self.players))
+
+    def turn_count(self) -> int:
+        return self.turns
+
+    def outcome(self) -> Outcome | None:
+        if self.phase != OVER:
+            return None
+        return Outcome(
+            self.seats_of(self.winner),
+            tuple(
+                SideResult(self.seats_of(side), 1 if side == self.winner else -1, self.totals[side])
+                for side in (0, 1)
+            ),
+            len(self.results),
+        )
+
+    def why_illegal(self, action: Any) -> Reason | None:
+        try:
+            self.clone().apply_action(action)
+        except IllegalMove as error:
+            return error.reason
+        except MalformedInput:
+            return Reason("not_an_action")
+        return None
 
     @property
     def last_result(self) -> HandResult | None:
@@ -223,7 +266,7 @@ class BuracoState(GameState):
             order = list(BURACO_DECK)
             source.shuffle(shuffle_label(self.hand_number), order)
             return act.shuffle(order)
-        raise IllegalMove("not a chance node")
+        raise IllegalMove("not a chance node", None, Reason("not_chance"))
 
     def legal_actions(self) -> tuple[BuracoAction, ...]:
         legal = self._legal
@@ -244,7 +287,7 @@ class BuracoState(GameState):
         else:
             act.check_shape(action)
         if self.phase == OVER:
-            raise GameOver(f"the match is over: {action}", action)
+            raise GameOver(f"the match is over: {action}", action, Reason("game_over"))
         kind = action.kind
         if kind in act.CHANCE_KINDS:
             self._apply_chance(action)
@@ -256,16 +299,20 @@ class BuracoState(GameState):
             elif kind in (act.TAKE_MELD, act.TAKE_ADD):
                 self._take_and_meld(action)
             else:
-                raise IllegalMove(f"draw or take the pile first: {action}", action)
+                raise IllegalMove(
+                    f"draw or take the pile first: {action}", action, Reason("draw_first")
+                )
         elif self.phase == PLAY:
             if kind in (act.MELD, act.ADD):
                 self._meld(action)
             elif kind == act.DISCARD:
                 self._discard(action)
             else:
-                raise IllegalMove(f"you have drawn already: {action}", action)
+                raise IllegalMove(
+                    f"you have drawn already: {action}", action, Reason("already_drawn")
+                )
         else:
-            raise IllegalMove(f"a chance step is due, not {action}", action)
+            raise IllegalMove(f"a chance step is due, not {action}", action, Reason("no_turn"))
         self._legal = None
 
     def clone(self) -> Self:
@@ -288,6 +335,8 @@ class BuracoState(GameState):
         other.morto_status = self.morto_status[:]
         other.morto_holder = self.morto_holder[:]
         other.went_out = self.went_out
+        other.turns = self.turns
+        other.idle_turns = self.idle_turns
         other._legal = self._legal
         return other
 
@@ -312,6 +361,7 @@ class BuracoState(GameState):
             results=tuple(self.results),
             went_out=self.went_out,
             winner=self.winner,
+            idle_turns=max(self.idle_turns, 0),
         )
 
     def determinize(self, seat: int, source: RandomSource) -> Self:
@@ -346,16 +396,22 @@ class BuracoState(GameState):
     def _apply_chance(self, action: BuracoAction) -> None:
         if action.kind == act.DEALER:
             if self.phase != CHOOSE_DEALER:
-                raise IllegalMove(f"the dealer is not being drawn now: {action}", action)
+                raise IllegalMove(
+                    f"the dealer is not being drawn now: {action}", action, Reason("bad_chance")
+                )
             if not 0 <= action.number < self.players:
-                raise IllegalMove(f"no seat {action.number} to deal: {action}", action)
+                raise IllegalMove(
+                    f"no seat {action.number} to deal: {action}", action, Reason("bad_chance")
+                )
             self.dealer = action.number
             self.phase = SHUFFLE
             return
         if self.phase != SHUFFLE:
-            raise IllegalMove("no shuffle is due now", action)
+            raise IllegalMove("no shuffle is due now", action, Reason("bad_chance"))
         if tuple(sorted(action.cards)) != _SORTED_DECK:
-            raise IllegalMove("a shuffle must order the 108 cards of the deck", action)
+            raise IllegalMove(
+                "a shuffle must order the 108 cards of the deck", action, Reason("bad_chance")
+            )
         deal = deal_cards(action.cards, players=self.players, dealer=self.dealer)
         self.hand_number += 1
         self.hands = [hand_counts(hand) for hand in deal.hands]
@@ -367,6 +423,7 @@ class BuracoState(GameState):
         self.pile = [deal.discard]
         self.stock = deal.stock[::-1]
         self.went_out = -1
+        self.idle_turns = 0
         self._begin_turn((self.dealer + 1) % self.players)
 
     # -- turns ---------------------------------------------------------------------------
@@ -374,6 +431,7 @@ class BuracoState(GameState):
     def _begin_turn(self, seat: int) -> None:
         self.to_move = seat
         self.phase = DRAW
+        self.turns += 1
         for side in (0, 1):
             if self.morto_holder[side] == seat:
                 self._pick_up_morto(seat, side)
@@ -397,6 +455,7 @@ class BuracoState(GameState):
         self.morto_holder[side] = -1
 
     def _draw(self) -> None:
+        self.idle_turns = -1
         card = self.stock.pop()
         self.hands[self.to_move][card] += 1
         self.sizes[self.to_move] += 1
@@ -405,10 +464,12 @@ class BuracoState(GameState):
     def _take(self, action: BuracoAction) -> None:
         if self.options.closed:
             raise IllegalMove(
-                "the pile is closed: take it only together with melding its top card", action
+                "the pile is closed: take it only together with melding its top card",
+                action,
+                Reason("pile_closed"),
             )
         if not self.pile:
-            raise IllegalMove("the discard pile is empty", action)
+            raise IllegalMove("the discard pile is empty", action, Reason("pile_empty"))
         seat = self.to_move
         hand = self.hands[seat]
         for card in self.pile:
@@ -419,9 +480,11 @@ class BuracoState(GameState):
 
     def _take_and_meld(self, action: BuracoAction) -> None:
         if not self.options.closed:
-            raise IllegalMove(f"take the pile with 'take', then meld: {action}", action)
+            raise IllegalMove(
+                f"take the pile with 'take', then meld: {action}", action, Reason("pile_open")
+            )
         if not self.pile:
-            raise IllegalMove("the discard pile is empty", action)
+            raise IllegalMove("the discard pile is empty", action, Reason("pile_empty"))
         seat = self.to_move
         self._check_in_hand(seat, action)
         top = self.pile[-1]
@@ -452,7 +515,7 @@ class BuracoState(GameState):
         self._check_in_hand(seat, action)
         side = self.side_of(seat)
         if self.sizes[seat] == 1 and not self._may_empty(side, self.melds[side]):
-            raise IllegalMove(self._last_card_refusal(side, "discard"), action)
+            raise self._last_card_refusal(side, "discard", action)
         card = action.cards[0]
         self._remove_from_hand(seat, action.cards)
         self.pile.append(card)
@@ -463,6 +526,10 @@ class BuracoState(GameState):
             else:
                 self._end_hand(side)
                 return
+        self.idle_turns += 1
+        if self.idle_turns >= IDLE_TURNS_LIMIT:
+            self._end_hand(-1)  # as if the stock had run out
+            return
         self._begin_turn((seat + 1) % self.players)
 
     def _after_melding(self, seat: int) -> None:
@@ -481,7 +548,7 @@ class BuracoState(GameState):
         hand = self.hands[seat]
         for card in set(action.cards):
             if hand[card] < action.cards.count(card):
-                raise IllegalMove(f"not in your hand: {action}", action)
+                raise IllegalMove(f"not in your hand: {action}", action, Reason("not_in_hand"))
 
     def _melds_after(self, seat: int, action: BuracoAction, cards: tuple[int, ...]) -> list[Meld]:
         """The side's melds once ``cards`` are laid down as ``action`` says."""
@@ -489,16 +556,20 @@ class BuracoState(GameState):
         if action.kind in (act.MELD, act.TAKE_MELD):
             new = arrange(cards, sets=self.options.sets)
             if new is None:
-                raise IllegalMove(f"not a valid meld: {action}", action)
+                raise IllegalMove(f"not a valid meld: {action}", action, Reason("not_a_meld"))
             melds.append(new)
             return melds
         if not 0 <= action.number < len(melds):
-            raise IllegalMove(f"your side has no meld {action.number}: {action}", action)
+            raise IllegalMove(
+                f"your side has no meld {action.number}: {action}", action, Reason("no_such_meld")
+            )
         if not action.cards and action.kind == act.ADD:
-            raise IllegalMove(f"nothing to add: {action}", action)
+            raise IllegalMove(f"nothing to add: {action}", action, Reason("nothing_to_add"))
         grown = extend(melds[action.number], cards)
         if grown is None:
-            raise IllegalMove(f"the meld would not be valid: {action}", action)
+            raise IllegalMove(
+                f"the meld would not be valid: {action}", action, Reason("meld_invalid")
+            )
         melds[action.number] = grown
         return melds
 
@@ -532,7 +603,7 @@ class BuracoState(GameState):
         side = self.side_of(seat)
         if size_after == 0:
             if not self._may_empty(side, melds_after):
-                raise IllegalMove(self._last_card_refusal(side, "meld"), action)
+                raise self._last_card_refusal(side, "meld", action)
             return
         left = self.hands[seat][:]
         for card in action.cards:
@@ -542,13 +613,19 @@ class BuracoState(GameState):
         last = next(card for card in range(_CARD_KINDS) if left[card] > 0)
         if not self._may_keep(side, last, melds_after):
             raise IllegalMove(
-                "you would keep a single card you could neither discard nor meld", action
+                "you would keep a single card you could neither discard nor meld",
+                action,
+                Reason("last_card_stuck"),
             )
 
-    def _last_card_refusal(self, side: int, verb: str) -> str:
+    def _last_card_refusal(self, side: int, verb: str, action: BuracoAction) -> IllegalMove:
         if self.morto_status[side] == STOCK:
-            return f"you may not {verb} your last card: your side's morto became the stock"
-        return f"you may not {verb} your last card: your side has no canasta to go out"
+            why = "your side's morto became the stock"
+            reason = Reason.of("last_card_morto_stock", verb=verb)
+        else:
+            why = "your side has no canasta to go out"
+            reason = Reason.of("last_card_no_canasta", verb=verb)
+        return IllegalMove(f"you may not {verb} your last card: {why}", action, reason)
 
     def _remove_from_hand(self, seat: int, cards: Sequence[int]) -> None:
         hand = self.hands[seat]

@@ -40,6 +40,8 @@ class BuracoView:
     results: tuple[HandResult, ...]
     went_out: int
     winner: int
+    #: Turns in a row ended without a draw from the stock (twelve end the hand).
+    idle_turns: int = 0
 
     def visible_cards(self) -> list[int]:
         """Every card this view shows: the hand, the melds and the discard pile."""
@@ -85,4 +87,5 @@ class BuracoView:
             ],
             "went_out": self.went_out,
             "winner": self.winner,
+            "idle_turns": self.idle_turns,
         }

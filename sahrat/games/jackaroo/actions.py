@@ -127,8 +127,14 @@ PICK = 12
 
 
 class Chance(tuple[int, int | tuple[int, ...]]):
-    """``(kind, value)``: the first dealer (a seat), a shuffle (the deck, top first)
-    or a pick (an index into the hand, in dealt order)."""
+    """``(kind, value)``: a random step's outcome.
+
+    - ``dealer``: the first dealer, as an index into the seats in play order
+      (``fairness.md`` §3), not a seat number: on a two-seat table, whose seats
+      are 0 and 2, ``dealer 1`` is seat 2;
+    - ``shuffle``: the deck, top card first;
+    - ``pick``: the card a T burns, an index into the next seat's hand in dealt order.
+    """
 
     __slots__ = ()
 

@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass
 from typing import Any
 
 from sahrat.errors import MalformedInput
@@ -109,9 +109,6 @@ class Options:
         base = PRESETS[self.preset_name]
         return {k: getattr(self, k) for k in CHOICES if getattr(self, k) != base[k]}
 
-    def with_seats(self, seats: int) -> Options:
-        return replace(self, seats=seats)
-
     def describe(self) -> str:
         """``sahrat, 4 seats`` or ``classic, 2 seats, king=sweep``."""
         extra = "".join(f", {k}={_json_text(v)}" for k, v in self.differences().items())
@@ -128,6 +125,3 @@ def _coerce(key: str, value: object) -> object:
 
 def _json_text(value: object) -> str:
     return ("true" if value else "false") if isinstance(value, bool) else str(value)
-
-
-OPTION_NAMES: tuple[str, ...] = tuple(f.name for f in fields(Options))

@@ -1,4 +1,5 @@
-"""Positions as JSON objects (``jackaroo.md`` §6), both ways.
+"""Reading positions written as JSON objects (``jackaroo.md`` §6); the writer is
+:mod:`~sahrat.games.jackaroo.notation`.
 
 >>> state = from_position({"turn": 0,
 ...     "marbles": {"0": ["t3", "b", "b", "b"], "1": ["b"] * 4, "2": ["b"] * 4, "3": ["b"] * 4},
@@ -21,10 +22,10 @@ from sahrat.games.jackaroo.board import (
     base_square,
     home_owner,
     parse_square,
-    square_name,
 )
+from sahrat.games.jackaroo.notation import UNKNOWN, marble_names, to_position
 from sahrat.games.jackaroo.options import Options
-from sahrat.games.jackaroo.state import UNKNOWN, WAITING, JackarooState, occupancy_mask
+from sahrat.games.jackaroo.state import WAITING, JackarooState, occupancy_mask
 
 _KEYS = {"game", "options", "turn", "marbles", "hands", "dealer", "stock", "discard", "winner"}
 MAX_HAND = 13
@@ -67,7 +68,7 @@ def parse_position(obj: object) -> Parsed:
         raise MalformedInput("options must be a JSON object", obj.get("options"))
     options = Options.from_json(obj.get("options"))
     state = JackarooState(options)
-    seats = state.rules.order
+    seats = state.seats
     seen: set[int] = set()
 
     def cards(value: object, what: str) -> list[int]:
@@ -157,39 +158,4 @@ def _read_marbles(state: JackarooState, marbles: object, seats: tuple[int, ...])
             state.loc[marble] = square
 
 
-def marble_names(state: JackarooState, seat: int) -> list[str]:
-    """``seat``'s marble locations in the notation, sorted (bases written ``b``)."""
-    return sorted("b" if q >= BASE0 else square_name(q) for q in state.marbles_of(seat))
-
-
-def to_position(
-    state: JackarooState,
-    visible: Collection[int],
-    stock_visible: bool = True,
-    discard: bool = True,
-) -> dict[str, Any]:
-    """The position object of ``state``; hands of seats not in ``visible`` (and hands
-    with unknown cards) are written as counts, the stock as a count unless
-    ``stock_visible``, and the discard pile only when ``discard``."""
-    seats = state.rules.order
-    turn = state.turn if state.turn >= 0 and state.winner < 0 else None
-    out: dict[str, Any] = {"game": "jackaroo", "options": state.options.to_json(), "turn": turn}
-    if state.dealer >= 0:
-        out["dealer"] = state.dealer
-    out["marbles"] = {str(s): marble_names(state, s) for s in seats}
-    hands: dict[str, Any] = {}
-    for seat in seats:
-        hand = state.hands[seat]
-        if seat in visible and UNKNOWN not in hand:
-            hands[str(seat)] = [CODES[c] for c in hand]
-        else:
-            hands[str(seat)] = len(hand)
-    out["hands"] = hands
-    if state.dealing:
-        stock = state.stock
-        out["stock"] = [CODES[c] for c in reversed(stock)] if stock_visible else len(stock)
-    if discard:
-        out["discard"] = [CODES[c] for c in state.discard]
-    if state.winner >= 0:
-        out["winner"] = list(state.winners())
-    return out
+__all__ = ["Parsed", "from_position", "marble_names", "parse_position", "to_position"]

@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from typing import Any, Self
 
-from sahrat.cards import RANK
-from sahrat.errors import GameOver, IllegalMove, MalformedInput
+from sahrat.cards import CODES, RANK
+from sahrat.errors import GameOver, IllegalMove, MalformedInput, Reason
 from sahrat.fairness import RandomSource, dealer_label, pick_label, shuffle_label
-from sahrat.game import CHANCE, TERMINAL, GameState
+from sahrat.game import CHANCE, TERMINAL, GameState, Outcome, SideResult
 from sahrat.games.jackaroo.actions import (
     BURN,
     DEALER,
@@ -39,11 +39,10 @@ from sahrat.games.jackaroo.actions import (
 from sahrat.games.jackaroo.board import BASE0, BITS, HOME0
 from sahrat.games.jackaroo.options import Options
 from sahrat.games.jackaroo.rules import Rules
+from sahrat.games.jackaroo.view import JackarooView
 
 #: ``current_player()`` of a position whose hands are empty and that cannot deal.
 WAITING = -2
-#: A card in a hand that the state does not know (a position giving only a count).
-UNKNOWN = -1
 
 # What a chance node is waiting for.
 _NONE, _DEALER, _DECK, _RESHUFFLE, _PICK = range(5)
@@ -75,6 +74,7 @@ class JackarooState(GameState):
         "hands",
         "loc",
         "mask",
+        "moves",
         "occ",
         "options",
         "pending",
@@ -104,6 +104,7 @@ class JackarooState(GameState):
     round: int
     winner: int
     dealing: bool
+    moves: int
     _legal: tuple[Any, ...] | None
 
     def __init__(self, options: Options) -> None:
@@ -131,6 +132,8 @@ class JackarooState(GameState):
         self.round = 0
         self.winner = -1
         self.dealing = False
+        #: Moves played (each is one turn; a chance step is not a move).
+        self.moves = 0
         self._legal = None
 
     @classmethod
@@ -149,9 +152,32 @@ class JackarooState(GameState):
         """The seats in play, in play order."""
         return self.rules.order
 
+    def side_of(self, seat: int) -> int:
+        """Partners share a side (seats 0+2, 1+3); a two-seat table's seats 0 and 2 do not."""
+        return seat & 1 if self.options.seats == 4 else seat >> 1
+
     def current_player(self) -> int:
         turn = self.turn
         return TERMINAL if self.winner >= 0 else turn
+
+    def turn_count(self) -> int:
+        return self.moves
+
+    def hand(self, seat: int) -> list[int]:
+        """The cards ``seat`` holds, in the order they were dealt."""
+        return list(self.hands[seat])
+
+    def outcome(self) -> Outcome | None:
+        if self.winner < 0:
+            return None
+        winners = self.winners()
+        sides = tuple(
+            SideResult(seats, 1 if winners[0] in seats else -1)
+            for seats in (
+                tuple(s for s in self.rules.order if self.side_of(s) == side) for side in (0, 1)
+            )
+        )
+        return Outcome(winners, sides)
 
     def is_terminal(self) -> bool:
         return self.winner >= 0
@@ -184,15 +210,49 @@ class JackarooState(GameState):
 
     def apply_action(self, action: Any) -> None:
         if self.winner >= 0:
-            raise GameOver(f"the game is over: {action}", action)
+            raise GameOver(f"the game is over: {action}", action, Reason("game_over"))
         if isinstance(action, Chance):
             self._apply_chance(action)
             return
         if self.turn < 0:
-            raise IllegalMove(f"no seat is to move: {action}", action)
+            raise IllegalMove(f"no seat is to move: {action}", action, Reason("no_turn"))
         if not self._allows(action):
-            raise IllegalMove(self._why_illegal(action), action)
+            raise IllegalMove(self._why_illegal(action), action, self.why_illegal(action))
         self._play(action)
+
+    def why_illegal(self, action: Any) -> Reason | None:
+        if self.winner >= 0:
+            return Reason("game_over")
+        if isinstance(action, Chance):
+            if self.turn != CHANCE:
+                return Reason("not_chance")
+            try:
+                self.clone()._apply_chance(action)
+            except IllegalMove as error:
+                return error.reason
+            return None
+        if not isinstance(action, Move):
+            return Reason("not_an_action")
+        if self.turn < 0:
+            return Reason("no_turn")
+        if self._allows(action):
+            return None
+        kind = action.kind
+        hand = self.hands[self.turn]
+        if kind != DISCARD_ALL and action.card not in hand:
+            return Reason.of("card_not_held", card=CODES[action.card])
+        stuck = all(a.kind in (DISCARD, DISCARD_ALL) for a in self.legal_actions())
+        if stuck and kind not in (DISCARD, DISCARD_ALL):
+            return Reason("must_burn")
+        if kind == DISCARD_ALL and stuck:
+            return Reason("must_burn_one")
+        if kind == DISCARD and stuck:
+            return Reason("must_burn_all")
+        if kind in (DISCARD, DISCARD_ALL):
+            return Reason("may_not_burn")
+        if kind == BURN and self.rules.ten_burns and RANK[action.card] == 10:
+            return Reason("nothing_to_burn")
+        return Reason.of("no_such_move", card=CODES[action.card])
 
     def _allows(self, action: Any) -> bool:
         """Whether ``action`` is legal, without listing every move when they are not
@@ -215,7 +275,7 @@ class JackarooState(GameState):
     def sample_chance(self, source: RandomSource) -> Chance:
         pending = self.pending
         if self.turn != CHANCE:
-            raise IllegalMove("not a chance node")
+            raise IllegalMove("not a chance node", None, Reason("not_chance"))
         if pending == _DEALER:
             return Chance(DEALER, source.uniform(dealer_label(), len(self.rules.order)))
         if pending == _PICK:
@@ -244,17 +304,16 @@ class JackarooState(GameState):
         new.round = self.round
         new.winner = self.winner
         new.dealing = self.dealing
+        new.moves = self.moves
         new._legal = self._legal
         return new
 
-    def view(self, seat: int) -> dict[str, Any]:
+    def view(self, seat: int) -> JackarooView:
         """The position as ``seat`` sees it: its own hand, the others' hand sizes, the
         board, the discard pile and the size of the stock (``jackaroo.md`` §6 form)."""
-        from sahrat.games.jackaroo.position import to_position
-
-        out = to_position(self, visible=(seat,), stock_visible=False)
-        out["seat"] = seat
-        return out
+        if seat not in self.rules.order:
+            raise MalformedInput(f"no seat {seat} at this table", seat)
+        return JackarooView.of(self, seat)
 
     def determinize(self, seat: int, source: RandomSource) -> Self:
         """Deal every card ``seat`` has not seen (others' hands, the stock) at random."""
@@ -280,11 +339,8 @@ class JackarooState(GameState):
         """The legal move written ``text``; :class:`IllegalMove` when it is not legal here."""
         move = Move.parse(text)
         if self.turn < 0 or self.winner >= 0 or move not in self.legal_actions():
-            raise IllegalMove(self._why_illegal(move), move)
+            raise IllegalMove(self._why_illegal(move), move, self.why_illegal(move))
         return move
-
-    def controlled_colour(self, seat: int) -> int:
-        return self.rules.controlled(self.loc, seat)
 
     def marbles_of(self, seat: int) -> list[int]:
         return self.loc[seat * 4 : seat * 4 + 4]
@@ -338,6 +394,7 @@ class JackarooState(GameState):
         hand = self.hands[seat]
         rules = self.rules
         self._legal = None
+        self.moves += 1
         if kind == DISCARD_ALL:
             self.discard.extend(hand)
             hand.clear()
@@ -420,13 +477,15 @@ class JackarooState(GameState):
 
     def _apply_chance(self, chance: Chance) -> None:
         if self.turn != CHANCE:
-            raise IllegalMove(f"not a chance node: {chance}", chance)
+            raise IllegalMove(f"not a chance node: {chance}", chance, Reason("not_chance"))
         kind, value = chance
         pending = self.pending
         rules = self.rules
         if pending == _DEALER:
             if kind != DEALER or not isinstance(value, int) or not 0 <= value < len(rules.order):
-                raise IllegalMove(f"expected the first dealer, got {chance}", chance)
+                raise IllegalMove(
+                    f"expected the first dealer, got {chance}", chance, Reason("bad_chance")
+                )
             self.dealer = rules.order[value]
             self.pending = _DECK
             self._legal = None
@@ -435,7 +494,11 @@ class JackarooState(GameState):
             victim = rules.next_seat[self.actor]
             hand = self.hands[victim]
             if kind != PICK or not isinstance(value, int) or not 0 <= value < len(hand):
-                raise IllegalMove(f"expected a pick in 0..{len(hand) - 1}, got {chance}", chance)
+                raise IllegalMove(
+                    f"expected a pick in 0..{len(hand) - 1}, got {chance}",
+                    chance,
+                    Reason("bad_chance"),
+                )
             self.discard.append(hand.pop(value))
             self.picks += 1
             self.pending = _NONE
@@ -444,7 +507,11 @@ class JackarooState(GameState):
             return
         expected = range(52) if pending == _DECK else sorted(self.discard)
         if kind != SHUFFLE or not isinstance(value, tuple) or sorted(value) != list(expected):
-            raise IllegalMove(f"expected a shuffle of {len(expected)} cards, got {chance}", chance)
+            raise IllegalMove(
+                f"expected a shuffle of {len(expected)} cards, got {chance}",
+                chance,
+                Reason("bad_chance"),
+            )
         if pending == _DECK:
             self.stock = list(reversed(value))
         else:

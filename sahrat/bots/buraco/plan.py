@@ -7,8 +7,8 @@ wild cards, additions before new melds), ending with the last card melded or
 discarded; :func:`wants_to_go_out` says whether the side should.
 
 >>> from sahrat.games.buraco import BuracoOptions
->>> from sahrat.games.buraco.position import from_table
->>> state = from_table(BuracoOptions(players=2), hands=["5C 6C 7C 9D", "KS"],
+>>> from sahrat.games.buraco.setup import from_table
+>>> state = from_table(BuracoOptions(seats=2), hands=["5C 6C 7C 9D", "KS"],
 ...                    melds=[["3H 4H 5H"], []], phase="play")
 >>> steps, end = emptying_plan(state, 0)
 >>> [str(step) for step in steps], end.morto_status[0] != state.morto_status[0]
@@ -17,7 +17,7 @@ discarded; :func:`wants_to_go_out` says whether the side should.
 
 from __future__ import annotations
 
-from sahrat.bots.buraco_table import Outlook
+from sahrat.bots.buraco.table import Outlook
 from sahrat.games.buraco import actions as act
 from sahrat.games.buraco.actions import BuracoAction
 from sahrat.games.buraco.melds import CANASTA

@@ -7,7 +7,7 @@ chooses only among :meth:`~sahrat.games.buraco.BuracoState.legal_actions`.
 >>> import random
 >>> from sahrat.fairness import FairSource, Seeds
 >>> from sahrat.games.buraco import BuracoOptions, BuracoState
->>> state = BuracoState(BuracoOptions(players=2))
+>>> state = BuracoState(BuracoOptions(seats=2))
 >>> source = FairSource(Seeds(bytes(32), "doc", ("a", "b")))
 >>> while state.current_player() < 0:
 ...     state.apply_action(state.sample_chance(source))
@@ -31,6 +31,8 @@ from sahrat.games.buraco.state import BuracoState
 
 class GreedyBuracoBot:
     """Chooses an action for the seat to move; ``rng`` only breaks ties."""
+
+    name = "greedy"
 
     def __init__(self, rng: random.Random | None = None) -> None:
         self.rng = rng or random.Random()

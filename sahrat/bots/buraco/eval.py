@@ -10,8 +10,8 @@ every hand, as a search's determinized states allow; the bot's own choices
 never call it.
 
 >>> from sahrat.games.buraco import BuracoOptions
->>> from sahrat.games.buraco.position import from_table
->>> state = from_table(BuracoOptions(players=2), hands=["5C", "KS KH QD"],
+>>> from sahrat.games.buraco.setup import from_table
+>>> state = from_table(BuracoOptions(seats=2), hands=["5C", "KS KH QD"],
 ...                    melds=[["8H 9H TH JH QH KH AH"], []], morto_status=("taken", "untaken"))
 >>> evaluate(state, 0) > 0 > evaluate(state, 1)
 True

@@ -8,9 +8,9 @@ pile's order: it lies as it was discarded since the last take, so the card
 move, and a card an opponent let go is one they had no use for.
 
 >>> from sahrat.games.buraco import BuracoOptions
->>> from sahrat.games.buraco.position import from_table
+>>> from sahrat.games.buraco.setup import from_table
 >>> from sahrat.cards import format_cards
->>> state = from_table(BuracoOptions(players=2), hands=["5C 9D", "KS"],
+>>> state = from_table(BuracoOptions(seats=2), hands=["5C 9D", "KS"],
 ...                    melds=[["6C 7C 8C"], []], discard_pile="4H QD", phase="play")
 >>> outlook = read_table(state, 0)
 >>> format_cards(sorted(outlook.own_adds)), format_cards(sorted(outlook.own_near))

@@ -1,7 +1,7 @@
 """The heuristic Jackaroo bot: one move ahead, with card-aware danger and hand planning.
 
 Each legal move is played on a copy of the board and scored as a club player
-would weigh it (:mod:`sahrat.bots.jackaroo_eval`), in marble-steps:
+would weigh it (:mod:`sahrat.bots.jackaroo.eval`), in marble-steps:
 
 * the marble values of both sides (bringing out, progress, the home lane,
   captures — a partner's marble counts as one's own);
@@ -30,8 +30,9 @@ would weigh it (:mod:`sahrat.bots.jackaroo_eval`), in marble-steps:
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
-from sahrat.bots.jackaroo_eval import (
+from sahrat.bots.jackaroo.eval import (
     DEFAULT,
     Board,
     Weights,
@@ -42,8 +43,8 @@ from sahrat.bots.jackaroo_eval import (
     swap_danger,
     team_of,
 )
-from sahrat.bots.jackaroo_odds import CardOdds
-from sahrat.bots.jackaroo_plan import card_keep_value, hand_potential
+from sahrat.bots.jackaroo.odds import CardOdds
+from sahrat.bots.jackaroo.plan import card_keep_value, hand_potential
 from sahrat.cards import RANK
 from sahrat.games.jackaroo.actions import BURN, DISCARD, DISCARD_ALL, MOVE, SPLIT, SWAP, Move
 from sahrat.games.jackaroo.board import BASE0, HOME0, TRACK
@@ -83,7 +84,7 @@ class JackarooHeuristicBot:
 
 
 def score_moves(
-    state: JackarooState, legal: tuple[Move, ...], weights: Weights = DEFAULT
+    state: JackarooState, legal: Sequence[Move], weights: Weights = DEFAULT
 ) -> list[float]:
     """A score per move, in marble-steps, for the seat to move (higher is better)."""
     scorer = _Scorer(state, weights)
@@ -223,6 +224,14 @@ def burn_choice(state: JackarooState) -> Move:
         legal,
         key=lambda m: (card_keep_value(DEFAULT, state.loc, state.occ, colour, m.card), m.card),
     )
+
+
+def stuck_choice(state: JackarooState) -> Move | None:
+    """Where every legal move only burns cards, the card to burn; else None."""
+    legal: tuple[Move, ...] = state.legal_moves()
+    if legal and all(move.kind in (DISCARD, DISCARD_ALL) for move in legal):
+        return burn_choice(state)
+    return None
 
 
 #: The heuristic's weights for playing out a search's rollouts: no two-card plans,

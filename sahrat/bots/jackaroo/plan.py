@@ -10,7 +10,7 @@ a burn.
 
 from __future__ import annotations
 
-from sahrat.bots.jackaroo_eval import Weights
+from sahrat.bots.jackaroo.eval import Weights
 from sahrat.cards import RANK
 from sahrat.games.jackaroo.board import BASE0, HOME0, PROGRESS, QUARTER, TRACK
 

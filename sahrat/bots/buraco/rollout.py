@@ -9,8 +9,8 @@ every take follows a draw and a rollout always ends.
 
 >>> import random
 >>> from sahrat.games.buraco import BuracoOptions
->>> from sahrat.games.buraco.position import from_table
->>> state = from_table(BuracoOptions(players=2), hands=["5C 6C 7C KD", "AS 3H"],
+>>> from sahrat.games.buraco.setup import from_table
+>>> state = from_table(BuracoOptions(seats=2), hands=["5C 6C 7C KD", "AS 3H"],
 ...                    phase="play")
 >>> str(rollout_choice(state, random.Random(0)))
 'meld 5C 6C 7C'

@@ -58,6 +58,8 @@ def evaluate(state: JackarooState, seat: int) -> float:
 class GreedyJackarooBot:
     """Chooses a move for the seat to move; ``rng`` only breaks ties."""
 
+    name = "greedy"
+
     def __init__(self, rng: random.Random | None = None) -> None:
         self.rng = rng or random.Random()
 

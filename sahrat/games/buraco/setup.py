@@ -1,4 +1,5 @@
-"""Setting up a Buraco table directly: for puzzles, tutorials and rule tests.
+"""A setup builder: a Buraco table laid out card by card, for puzzles, tutorials and
+rule tests.
 
 A real hand starts from a shuffle; :func:`from_table` instead places the
 cards where they are wanted and puts every card not mentioned into the
@@ -6,7 +7,7 @@ mortos (if untaken) and the stock, so the 108 cards are always there.
 
 >>> from sahrat.games.buraco import BuracoOptions
 >>> state = from_table(
-...     BuracoOptions(players=2),
+...     BuracoOptions(seats=2),
 ...     hands=["5C 6C 7C 9D", "KS KH"],
 ...     melds=[["8H 9H TH"], []],
 ...     discard_pile="4S",
@@ -76,7 +77,7 @@ def from_table(
     stock is handled at once as in play.
     """
     options = options or BuracoOptions()
-    players = options.players
+    players = options.seats
     if len(hands) != players:
         raise MalformedInput(f"{players} hands expected, got {len(hands)}", hands)
     if not 0 <= to_move < players:

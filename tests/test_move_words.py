@@ -8,16 +8,25 @@ from typing import Any
 
 import pytest
 
-from sahrat.cards import CODES, parse_card
+from sahrat.cards import CODES, card_label, parse_card
+from sahrat.errors import IllegalMove
 from sahrat.game import CHANCE, TERMINAL
+from sahrat.games import GAMES
 from sahrat.games.buraco import BuracoOptions, BuracoState, from_table, parse_action
 from sahrat.games.buraco import actions as bact
 from sahrat.games.jackaroo import Chance, JackarooState, Move, Options, from_position
 from sahrat.games.jackaroo.actions import DISCARD_ALL
-from sahrat.server.words import card_label, describe
 from sahrat.simulation import SimSource
 
 NAMES = {0: "Salem", 1: "Maryam", 2: "Noura", 3: "Fahd"}
+
+
+def describe(
+    game: str, state: Any, seat: int, action: Any, name: str, *, names: dict[int, str] | None = None
+) -> dict[str, str]:
+    """The move in words; without ``names`` only the mover is named."""
+    words = GAMES[game].describe(state, seat, action, {**(names or {}), seat: name})
+    return words.to_json()
 
 
 def jackaroo(
@@ -120,26 +129,28 @@ def test_stuck_hand_burns() -> None:
     assert_hidden(words, classic.hands[0], [])
 
 
-def test_unknown_shapes_fall_back_and_never_show_a_shuffle() -> None:
+def test_a_step_that_is_not_a_move_is_said_without_notation() -> None:
     state = jackaroo({0: ["t3"]}, ["TD"])
-    assert describe("jackaroo", state, 0, Chance.parse("pick 2"), "Salem")["en"] == "Salem: pick 2"
-    assert describe("chess", state, 0, "e2e4", "Salem") == {
-        "en": "Salem: e2e4",
-        "ar": "Salem: e2e4",
+    assert describe("jackaroo", state, 0, Chance.parse("pick 2"), "Salem") == {
+        "en": "Salem played",
+        "ar": "Salem لعب",
     }
     shuffle = bact.shuffle(range(52))
-    assert describe("buraco", BuracoState(), 0, shuffle, "Salem")["en"] == "Salem: shuffle"
-    # Illegal here (no such card in the hand): said as it is, without raising.
-    assert describe("jackaroo", state, 0, Move.parse("KC b0-t0"), "Salem")["en"] == (
-        "Salem: KC b0-t0"
-    )
+    words = describe("buraco", BuracoState(), 0, shuffle, "Salem")
+    assert words["en"] == "Salem played" and "shuffle" not in words["ar"]
+
+
+def test_an_illegal_move_has_no_words() -> None:
+    state = jackaroo({0: ["t3"]}, ["TD"])
+    with pytest.raises(IllegalMove):
+        describe("jackaroo", state, 0, Move.parse("KC b0-t0"), "Salem")
 
 
 # -- Buraco -----------------------------------------------------------------------------
 
 
 def buraco(**table: Any) -> BuracoState:
-    options = table.pop("options", BuracoOptions(players=2))
+    options = table.pop("options", BuracoOptions(seats=2))
     return from_table(options, **table)
 
 
@@ -176,7 +187,7 @@ def test_canasta_completed_clean_or_dirty() -> None:
 
 
 def test_set_meld_added_to() -> None:
-    options = BuracoOptions(players=2, sets=True)
+    options = BuracoOptions(seats=2, sets=True)
     state = buraco(options=options, hands=["4C 9D KS", "KD QH"], melds=[["4S 4H 4D"], []],
                    phase="play")  # fmt: skip
     assert says(state, "add 0 4C")["en"] == "Salem adds 4♣ to the set of 4s"
@@ -203,7 +214,7 @@ def test_going_out() -> None:
 
 
 def test_closed_take_and_meld_shows_only_the_top_card() -> None:
-    options = BuracoOptions(players=2, closed=True)
+    options = BuracoOptions(seats=2, closed=True)
     state = buraco(options=options, hands=["6C 7C 9D KS", "KD QH"], discard_pile="4S 8C")
     words = says(state, "take meld 6C 7C")
     assert words["en"] == "Salem takes the discard pile (2 cards) and lays a new sequence: 6♣ 7♣ 8♣"
@@ -259,10 +270,10 @@ def test_every_jackaroo_move_of_random_games(preset: str, seats: int) -> None:
 @pytest.mark.parametrize(
     "options",
     [
-        BuracoOptions(players=4),
-        BuracoOptions(players=2, sets=True),
-        BuracoOptions(players=2, closed=True),
-        BuracoOptions(players=4, sets=True, closed=True),
+        BuracoOptions(seats=4),
+        BuracoOptions(seats=2, sets=True),
+        BuracoOptions(seats=2, closed=True),
+        BuracoOptions(seats=4, sets=True, closed=True),
     ],
 )
 def test_every_buraco_action_of_random_hands(options: BuracoOptions) -> None:

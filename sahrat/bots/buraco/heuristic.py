@@ -9,7 +9,7 @@ How it plays a turn:
   whatever it holds). A single card is taken only to meld it at once. A
   closed pile is taken whenever a take costs no more wild cards than the
   pile is worth.
-- **Empty the hand when it pays** (:mod:`~sahrat.bots.buraco_plan`). With
+- **Empty the hand when it pays** (:mod:`~sahrat.bots.buraco.plan`). With
   the morto still to pick up it always does, wild cards and all: the morto's
   eleven cards beat anything kept. With the morto taken that is going out,
   and it goes out when that wins the hand or the match, or when the other
@@ -20,17 +20,17 @@ How it plays a turn:
   then a wild card held is the key to the pile. A clean meld stays clean: a
   wild card goes on one only to complete a canasta the side needs, or when
   the hand may end soon and a joker held would cost 50.
-- **Discard** the card the hand misses least (:mod:`~sahrat.bots.buraco_hand`):
+- **Discard** the card the hand misses least (:mod:`~sahrat.bots.buraco.hand`):
   never a wild card, never one that extends the other side's melds while a
   safe one is left, preferably a dead card or one an opponent let go.
 
 The functions a search needs come with it: :func:`evaluate`, a leaf
-evaluation (:mod:`~sahrat.bots.buraco_eval`), and :func:`rollout_choice`, a
-much cheaper policy (:mod:`~sahrat.bots.buraco_rollout`).
+evaluation (:mod:`~sahrat.bots.buraco.eval`), and :func:`rollout_choice`, a
+much cheaper policy (:mod:`~sahrat.bots.buraco.rollout`).
 
 >>> from sahrat.games.buraco import BuracoOptions
->>> from sahrat.games.buraco.position import from_table
->>> state = from_table(BuracoOptions(players=2), hands=["5C 6C 7C KD QH", "AS 3H"],
+>>> from sahrat.games.buraco.setup import from_table
+>>> state = from_table(BuracoOptions(seats=2), hands=["5C 6C 7C KD QH", "AS 3H"],
 ...                    phase="play")
 >>> str(BuracoHeuristicBot(0).choose(state))
 'meld 5C 6C 7C'
@@ -41,11 +41,11 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from sahrat.bots.buraco_eval import evaluate
-from sahrat.bots.buraco_hand import discard_cost, pile_gain
-from sahrat.bots.buraco_plan import emptying_plan, wants_to_go_out
-from sahrat.bots.buraco_rollout import rollout_choice
-from sahrat.bots.buraco_table import Outlook, read_table
+from sahrat.bots.buraco.eval import evaluate
+from sahrat.bots.buraco.hand import discard_cost, pile_gain
+from sahrat.bots.buraco.plan import emptying_plan, wants_to_go_out
+from sahrat.bots.buraco.rollout import rollout_choice
+from sahrat.bots.buraco.table import Outlook, read_table
 from sahrat.games.buraco import actions as act
 from sahrat.games.buraco.actions import BuracoAction
 from sahrat.games.buraco.melds import CANASTA, addable_cards, arrange, extend

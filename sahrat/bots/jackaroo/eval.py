@@ -1,6 +1,6 @@
 """What a Jackaroo position is worth to a side: marble values, shape and danger.
 
-The heuristic bot (:mod:`sahrat.bots.jackaroo_heuristic`) scores each legal
+The heuristic bot (:mod:`sahrat.bots.jackaroo.heuristic`) scores each legal
 move by the board it leaves; search uses :func:`evaluate` at its leaves. Both
 count in *marble-steps*: one step of progress is worth 1, a marble out of its
 base is worth :attr:`Weights.out` on top, and the home lane a bonus, since
@@ -9,7 +9,7 @@ nothing can touch a marble there.
 Danger is card-aware: a marble ``d`` squares ahead of an opponent's marble is
 hit by the cards that move exactly ``d`` (and the 7's split part, and a
 sweeping K passing it); the chance that the opponent holds one of them comes
-from :class:`~sahrat.bots.jackaroo_odds.CardOdds`.
+from :class:`~sahrat.bots.jackaroo.odds.CardOdds`.
 
 >>> from sahrat.games.jackaroo import from_position
 >>> state = from_position({"turn": 0,
@@ -26,7 +26,7 @@ import math
 from dataclasses import dataclass
 from functools import lru_cache
 
-from sahrat.bots.jackaroo_odds import (
+from sahrat.bots.jackaroo.odds import (
     BRING_OUT_BITS,
     FIVE_BIT,
     FOUR_BIT,

@@ -10,10 +10,10 @@ and so is one an opponent let go. The lowest keep value plus risk is the
 card to discard.
 
 >>> from sahrat.games.buraco import BuracoOptions
->>> from sahrat.games.buraco.position import from_table
->>> from sahrat.bots.buraco_table import read_table
+>>> from sahrat.games.buraco.setup import from_table
+>>> from sahrat.bots.buraco.table import read_table
 >>> from sahrat.cards import parse_card
->>> state = from_table(BuracoOptions(players=2), hands=["5C 6C KD 4S", "9H"],
+>>> state = from_table(BuracoOptions(seats=2), hands=["5C 6C KD 4S", "9H"],
 ...                    melds=[[], ["5S 6S 7S"]], phase="play")
 >>> outlook = read_table(state, 0)
 >>> min(("5C", "6C", "KD", "4S"), key=lambda code: discard_cost(parse_card(code), outlook))
@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sahrat.bots.buraco_table import NEIGHBOURS, RANK_MATES, Outlook
+from sahrat.bots.buraco.table import NEIGHBOURS, RANK_MATES, Outlook
 from sahrat.cards import RANK, SUIT
 from sahrat.games.buraco.generate import SLOT_CARD
 from sahrat.games.buraco.melds import HIGH_ACE
