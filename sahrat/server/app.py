@@ -18,6 +18,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
 from sahrat.errors import SahratError
+from sahrat.games import GAMES
 from sahrat.server import protocol
 from sahrat.server.http_body import BodyError, json_body
 from sahrat.server.hub import Client, Hub, TooMany
@@ -83,6 +84,9 @@ def create_app(settings: Settings) -> Starlette:
             {"id": player, "name": name, "table": None if actor is None else actor.id}
         )
 
+    async def games(request: Request) -> Response:
+        return JSONResponse({"games": [game.catalogue() for game in GAMES.values()]})
+
     async def tables(request: Request) -> Response:
         return JSONResponse({"tables": hub.lobby()})
 
@@ -133,6 +137,7 @@ def create_app(settings: Settings) -> Starlette:
         Route("/openapi.json", openapi),
         Route("/api/guest", guest, methods=["POST"]),
         Route("/api/me", me),
+        Route("/api/games", games),
         Route("/api/tables", tables),
         Route("/api/tables/{table_id}", table),
         Route("/api/records/{table_id}", record),

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from sahrat.games import GAMES
+
 _ERROR = {"type": "object", "properties": {"error": {"type": "string"}}, "required": ["error"]}
 _PLAYER = {
     "type": "object",
@@ -18,7 +20,7 @@ _TABLE = {
     "type": "object",
     "properties": {
         "id": {"type": "string"},
-        "game": {"type": "string", "enum": ["jackaroo", "buraco"]},
+        "game": {"type": "string", "enum": list(GAMES)},
         "options": {"type": "object"},
         "seats": {"type": "integer", "enum": [2, 4]},
         "free": {"type": "integer"},
@@ -30,6 +32,28 @@ _TABLE = {
     "required": ["id", "game", "options", "seats", "free", "kind", "turn_seconds", "status"],
 }
 
+
+_GAME = {
+    "type": "object",
+    "properties": {
+        "name": {"type": "string"},
+        "seats": {"type": "array", "items": {"type": "integer"}},
+        "seat_option": {"type": "string"},
+        "choices": {"type": "object", "additionalProperties": {"type": "array"}},
+        "presets": {"type": "object", "additionalProperties": {"type": "object"}},
+        "default_preset": {"type": ["string", "null"]},
+        "defaults": {"type": "object"},
+    },
+    "required": [
+        "name",
+        "seats",
+        "seat_option",
+        "choices",
+        "presets",
+        "default_preset",
+        "defaults",
+    ],
+}
 
 _TABLE_ID = {"name": "table_id", "in": "path", "required": True, "schema": {"type": "string"}}
 
@@ -48,7 +72,7 @@ OPENAPI: dict[str, Any] = {
     },
     "components": {
         "securitySchemes": {"session": {"type": "http", "scheme": "bearer"}},
-        "schemas": {"Error": _ERROR, "Player": _PLAYER, "Table": _TABLE},
+        "schemas": {"Error": _ERROR, "Player": _PLAYER, "Table": _TABLE, "Game": _GAME},
     },
     "paths": {
         "/api/health": {
@@ -99,6 +123,20 @@ OPENAPI: dict[str, Any] = {
                         "the player and their table",
                     ),
                     "401": _json(_ERROR, "no valid token"),
+                },
+            }
+        },
+        "/api/games": {
+            "get": {
+                "summary": "The games, with their seat counts, options, presets and defaults",
+                "responses": {
+                    "200": _json(
+                        {
+                            "type": "object",
+                            "properties": {"games": {"type": "array", "items": _GAME}},
+                        },
+                        "every game a table can play",
+                    )
                 },
             }
         },

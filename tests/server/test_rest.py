@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from sahrat.games import GAMES
 from sahrat.records import verify
 from tests.server.harness import Player, Server, run, running
 
@@ -62,12 +63,28 @@ def test_the_openapi_schema_lists_every_route(tmp_path: Path) -> None:
     with running(tmp_path) as server:
         schema = server.get("/openapi.json")
         assert schema["openapi"].startswith("3.")
-        for path in ("/api/guest", "/api/me", "/api/tables", "/api/tables/{table_id}",
+        for path in ("/api/guest", "/api/me", "/api/games", "/api/tables", "/api/tables/{table_id}",
                      "/api/records/{table_id}", "/api/records/{table_id}/replay"):  # fmt: skip
             assert path in schema["paths"], path
         with urllib.request.urlopen(server.url + "/", timeout=5) as response:
             page = response.read().decode()
         assert 'lang="ar"' in page and 'dir="rtl"' in page
+
+
+def test_the_games_list_their_options_as_each_game_defines_them(tmp_path: Path) -> None:
+    with running(tmp_path) as server:
+        listed = {game["name"]: game for game in server.get("/api/games")["games"]}
+    assert set(listed) == set(GAMES)
+    for name, game in GAMES.items():
+        entry = listed[name]
+        assert entry == game.catalogue()
+        assert entry["seats"] == list(game.seat_counts)
+        # Every preset, and the defaults, are options the game itself accepts.
+        for options in (entry["defaults"], *entry["presets"].values()):
+            for seats in entry["seats"]:
+                game.options_from_json({**options, entry["seat_option"]: seats})
+    assert listed["jackaroo"]["presets"]["classic"]["king"] == "plain"
+    assert listed["buraco"]["seat_option"] == "players"
 
 
 def test_records_and_replays_of_a_finished_game(tmp_path: Path) -> None:
