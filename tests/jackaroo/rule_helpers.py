@@ -1,7 +1,10 @@
-"""Positions in the ``jackaroo.md`` §6 notation, and the ``moves``/``apply`` commands.
+"""Positions in the ``jackaroo.md`` §6 notation, and what the engine does with them.
 
-Every rule test writes a position, asks the command line for its moves or for the
-position after a move, and compares with what the spec says.
+Every rule test writes a position, asks the engine for its moves or for the
+position after a move, and compares with what the spec says. :func:`moves` and
+:func:`apply` give exactly what ``sahrat jackaroo moves``/``apply`` print (the
+command line's own tests, ``test_rules_cli.py``, use :func:`cli`), without a
+round trip through the command line.
 """
 
 from __future__ import annotations
@@ -15,6 +18,9 @@ from pathlib import Path
 from typing import Any
 
 from sahrat.cli.main import main
+from sahrat.errors import IllegalMove
+from sahrat.games.jackaroo.actions import BURN, PICK, Chance
+from sahrat.games.jackaroo.position import Parsed, parse_position
 
 Hand = list[str] | int
 
@@ -66,18 +72,33 @@ def cli(command: str, text: str, *extra: str) -> tuple[int, str, str]:
     return status, out.getvalue(), err.getvalue()
 
 
+def _parse(pos: Mapping[str, Any]) -> Parsed:
+    # Through JSON text, as the command reads it: the result shares nothing with ``pos``.
+    return parse_position(json.loads(json.dumps(pos)))
+
+
 def moves(pos: Mapping[str, Any]) -> list[str]:
-    """The lines ``sahrat jackaroo moves`` prints for ``pos``."""
-    status, out, err = cli("moves", json.dumps(pos))
-    assert (status, err) == (0, ""), err
-    return out.splitlines()
+    """The legal moves of ``pos`` as ``sahrat jackaroo moves`` prints them: sorted."""
+    return sorted(str(move) for move in _parse(pos).state.legal_moves())
 
 
 def apply(pos: Mapping[str, Any], move: str) -> dict[str, Any]:
-    """The position ``sahrat jackaroo apply`` prints after ``move``."""
-    status, out, err = cli("apply", json.dumps(pos), move)
-    assert (status, err) == (0, ""), err
-    result: dict[str, Any] = json.loads(out)
+    """The position after ``move``, as ``sahrat jackaroo apply`` prints it.
+
+    As there, a T's burn takes the first card of the next seat's hand, which the
+    position must list.
+    """
+    parsed = _parse(pos)
+    state = parsed.state
+    played = state.move_from_text(move)
+    if played.kind == BURN:
+        victim = state.rules.next_seat[state.turn]
+        if victim not in parsed.shown:
+            raise IllegalMove(f"{move}: the position must list seat {victim}'s hand", played)
+    state.apply_action(played)
+    if played.kind == BURN:
+        state.apply_action(Chance(PICK, 0))
+    result: dict[str, Any] = json.loads(json.dumps(parsed.to_json(), ensure_ascii=False))
     return result
 
 
