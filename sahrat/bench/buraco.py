@@ -15,11 +15,15 @@ import random
 import time
 
 from sahrat.cards import JOKER
+from sahrat.cli.options import add_option_items_argument, option_items, option_text
 from sahrat.game import CHANCE
+from sahrat.games import GAMES
 from sahrat.games.buraco.melds import arrange
 from sahrat.games.buraco.options import BuracoOptions
 from sahrat.games.buraco.state import BuracoState
 from sahrat.simulation import SimSource
+
+BURACO = GAMES["buraco"]
 
 #: Candidate melds in the validation corpus.
 CORPUS_SIZE = 20_000
@@ -31,11 +35,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--sets", action="store_true", help="random hands allow sets")
     parser.add_argument("--closed", action="store_true", help="random hands with a closed pile")
+    add_option_items_argument(parser)
+
+
+def options_for(seats: int, args: argparse.Namespace) -> BuracoOptions:
+    """The table of ``seats`` seats that ``--sets``, ``--closed`` and ``--option`` ask for."""
+    raw = {name: True for name in ("sets", "closed") if getattr(args, name)}
+    raw.update(option_items(args.option))
+    options: BuracoOptions = BURACO.options_from_json(raw, seats)
+    return options
 
 
 def random_hand(options: BuracoOptions, rng: random.Random, source: SimSource) -> int:
     """Play the first hand of a match at random; returns its number of player actions."""
-    state = BuracoState(options)
+    state = BURACO.new_game(options)
+    assert isinstance(state, BuracoState)
     choice = rng.choice
     actions = 0
     while not state.results:
@@ -107,11 +121,20 @@ def bench_melds(seconds: float, seed: int) -> tuple[int, int, float]:
 
 
 def run(args: argparse.Namespace) -> int:
-    for players in (2, 4):
-        options = BuracoOptions(seats=players, sets=args.sets, closed=args.closed)
+    tables = [options_for(seats, args) for seats in sorted(BURACO.seat_counts)]
+    defaults = BURACO.options_from_json(None).to_json()
+    del defaults[BURACO.catalogue()["seat_option"]]
+    for options in tables:
+        # The options that differ from the game's defaults, as --option would give them.
+        changed = "".join(
+            f", {name}={option_text(value)}"
+            for name, value in options.to_json().items()
+            if name in defaults and value != defaults[name]
+        )
         hands, actions, elapsed = bench_hands(options, args.seconds, args.hands, args.seed)
         print(
-            f"buraco random hands, {players} players: {hands / elapsed:8.1f} hands/s"
+            f"buraco random hands, {options.seats} players{changed}:"
+            f" {hands / elapsed:8.1f} hands/s"
             f"  ({actions / elapsed:,.0f} actions/s, {actions / hands:.0f} actions per hand,"
             f" {hands} hands in {elapsed:.2f} s)"
         )

@@ -12,10 +12,17 @@ import random
 import time
 from collections.abc import Callable
 
+from sahrat.cli.options import add_option_items_argument, option_items, option_text
 from sahrat.game import CHANCE, TERMINAL
+from sahrat.games import GAMES
 from sahrat.games.jackaroo import JackarooState, Options
-from sahrat.games.jackaroo.options import PRESETS
 from sahrat.simulation import SimSource
+
+JACKAROO = GAMES["jackaroo"]
+CATALOGUE = JACKAROO.catalogue()
+#: The presets, in the catalogue's order, and the one the per-call costs are measured on.
+PRESETS: tuple[str, ...] = tuple(CATALOGUE["presets"])
+DEFAULT_PRESET: str = CATALOGUE["default_preset"]
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -24,9 +31,24 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--repeat", type=int, default=3, help="runs per preset; the median is shown (default 3)"
     )
     parser.add_argument("--games", type=int, default=0, help="games per preset instead of a time")
-    parser.add_argument("--seats", type=int, choices=(2, 4), default=4)
+    parser.add_argument(
+        "--seats", type=int, choices=JACKAROO.seat_counts, default=JACKAROO.seat_counts[0]
+    )
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--preset", choices=sorted(PRESETS), action="append", dest="presets")
+    parser.add_argument(
+        "--preset",
+        choices=sorted(PRESETS),
+        action="append",
+        dest="presets",
+        help="one preset to measure (repeatable; default: every preset)",
+    )
+    add_option_items_argument(parser)
+
+
+def options_for(preset: str, seats: int, overrides: dict[str, object]) -> Options:
+    """The preset with ``overrides`` (``--option``), from the game's descriptor."""
+    options: Options = JACKAROO.options_from_json({**overrides, "preset": preset}, seats)
+    return options
 
 
 def random_game(options: Options, rng: random.Random, source: SimSource) -> int:
@@ -96,11 +118,16 @@ def fresh_legal_actions(state: JackarooState) -> object:
 
 def run(args: argparse.Namespace) -> int:
     presets = args.presets or list(PRESETS)
-    print(f"random {args.seats}-seat Jackaroo games, one process, median of {args.repeat} runs")
+    overrides = option_items(args.option)
+    options_for(DEFAULT_PRESET, args.seats, overrides)  # bad options: an error before any figure
+    extra = "".join(f", {name}={option_text(value)}" for name, value in overrides.items())
+    print(
+        f"random {args.seats}-seat Jackaroo games{extra}, one process, median of {args.repeat} runs"
+    )
     header = ("preset", "games", "games/s", "(min-max)", "moves/s", "moves/game")
     print("{:<9} {:>6} {:>9} {:>13} {:>9} {:>11}".format(*header))
     for name in presets:
-        options = Options.preset(name, args.seats)
+        options = options_for(name, args.seats, overrides)
         runs = [
             bench_games(options, args.seconds, args.games, args.seed + 1000 * i)
             for i in range(max(1, args.repeat))
@@ -115,10 +142,13 @@ def run(args: argparse.Namespace) -> int:
             f"{name:<9} {played:>6} {median:>9.1f} {spread:>13} {moves / elapsed:>9.0f}"
             f" {moves / played:>11.1f}"
         )
-    states = sample_states(Options.preset("sahrat", args.seats), 5000, args.seed)
+    states = sample_states(options_for(DEFAULT_PRESET, args.seats, overrides), 5000, args.seed)
     clone_us = per_call_us(states, JackarooState.clone)
     legal_us = per_call_us(states, fresh_legal_actions)
     mean_legal = sum(len(s.legal_actions()) for s in states) / len(states)
-    print(f"clone():          {clone_us:6.2f} us  (sahrat, {len(states)} states from random games)")
+    print(
+        f"clone():          {clone_us:6.2f} us"
+        f"  ({DEFAULT_PRESET}, {len(states)} states from random games)"
+    )
     print(f"legal_actions():  {legal_us:6.2f} us  (mean {mean_legal:.1f} moves per position)")
     return 0

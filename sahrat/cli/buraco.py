@@ -8,17 +8,20 @@ import json
 import random
 from typing import Any
 
-from sahrat.bots.buraco.greedy import GreedyBuracoBot
 from sahrat.cards import parse_card
 from sahrat.cli.json_input import read_json
+from sahrat.cli.options import add_option_arguments, options_of
 from sahrat.errors import MalformedInput
 from sahrat.fairness import FairSource, Seeds
 from sahrat.game import CHANCE
+from sahrat.games import GAMES
 from sahrat.games.buraco.melds import Meld, arrange
 from sahrat.games.buraco.options import BuracoOptions
 from sahrat.games.buraco.points import points_of
 from sahrat.games.buraco.scoring import SideScore, score_side
 from sahrat.games.buraco.state import BuracoState
+
+BURACO = GAMES["buraco"]
 
 #: A side's record is a few kilobytes at most; refuse to read anything absurd.
 MAX_RECORD_BYTES = 1 << 20
@@ -39,18 +42,21 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
     demo = commands.add_parser("demo", help="play one hand bot against bot and show it")
     demo.add_argument("--seed", type=int, default=0, help="shuffle and bot seed (default 0)")
-    demo.add_argument("--players", type=int, choices=(2, 4), default=4)
-    demo.add_argument("--sets", action="store_true", help="allow sets")
-    demo.add_argument("--closed", action="store_true", help="closed discard pile")
+    add_option_arguments(demo, BURACO)
+    # The seat count's old name, before every command called it --seats.
+    demo.add_argument("--players", type=int, help=argparse.SUPPRESS)
+    demo.add_argument("--sets", action="store_true", help="allow sets (--option sets=true)")
+    demo.add_argument("--closed", action="store_true", help="closed pile (--option closed=true)")
     demo.set_defaults(handler=run_demo)
 
 
-def _parse_cards(codes: list[str]) -> list[int]:
-    return [parse_card(code, joker=True) for text in codes for code in text.split()]
+def parse_card_arguments(codes: list[str]) -> list[int]:
+    """One card per argument, in its exact code: an empty argument is a malformed card."""
+    return [parse_card(code, joker=True) for code in codes]
 
 
 def run_meld(args: argparse.Namespace) -> int:
-    cards = _parse_cards(args.cards)
+    cards = parse_card_arguments(args.cards)
     meld = arrange(cards, sets=args.sets)
     result = {
         "valid": meld is not None,
@@ -100,22 +106,37 @@ def run_score(args: argparse.Namespace) -> int:
     return 0
 
 
-def demo_source(seed: int, players: int) -> FairSource:
+def demo_source(seed: int, seats: int) -> FairSource:
     """The demo's shuffles: fair streams keyed by a seed derived from ``seed``."""
     server_seed = hashlib.sha256(f"sahrat-buraco-demo-{seed}".encode()).digest()
-    clients = tuple(f"seat{seat}" for seat in range(players))
+    clients = tuple(f"seat{seat}" for seat in range(seats))
     return FairSource(Seeds(server_seed, "buraco-demo", clients))
 
 
+def demo_options(args: argparse.Namespace) -> BuracoOptions:
+    """The demo's table: ``--seats`` (or the old ``--players``), ``--option``, the two flags."""
+    if args.seats is None:
+        args = argparse.Namespace(**{**vars(args), "seats": args.players})
+    flags = {name: True for name in ("sets", "closed") if getattr(args, name)}
+    options = options_of(BURACO, args, flags)
+    assert isinstance(options, BuracoOptions)
+    return options
+
+
 def run_demo(args: argparse.Namespace) -> int:
-    options = BuracoOptions(seats=args.players, sets=args.sets, closed=args.closed)
-    state = BuracoState(options)
-    source = demo_source(args.seed, args.players)
-    bot = GreedyBuracoBot(random.Random(args.seed))
-    sides = ("0+2", "1+3") if args.players == 4 else ("0", "1")
+    options = demo_options(args)
+    state = BURACO.new_game(options)
+    assert isinstance(state, BuracoState)
+    source = demo_source(args.seed, options.seats)
+    bot = BURACO.bots.greedy(random.Random(args.seed))
+    seating = BURACO.seating(options)
+    sides = [
+        "+".join(str(seat) for seat in seating.seats if seating.side_of(seat) == side)
+        for side in (0, 1)
+    ]
     print(
-        f"Buraco demo: {args.players} players, seed {args.seed}"
-        f", sets {'on' if args.sets else 'off'}, pile {'closed' if args.closed else 'open'}"
+        f"Buraco demo: {options.seats} seats, seed {args.seed}"
+        f", sets {'on' if options.sets else 'off'}, pile {'closed' if options.closed else 'open'}"
     )
     while not state.results:
         player = state.current_player()

@@ -91,6 +91,35 @@ def test_meld_with_a_malformed_card_exits_2(capsys: pytest.CaptureFixture[str]) 
     assert err.startswith("sahrat: ") and err.count("\n") == 1 and "6X" in err
 
 
+@pytest.mark.parametrize(
+    "cards",
+    [
+        ["", "5C", "6C"],
+        ["5C", "6C", "7C", ""],
+        ["5C", " ", "6C", "7C"],
+        ["5C", "\t", "6C", "7C"],
+        ["--sets", "QS", "", "QH", "QD"],
+        [""],
+    ],
+)
+def test_meld_with_an_empty_argument_exits_2(
+    cards: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """buraco.md §8: an empty argument is a malformed card, never skipped."""
+    status, out, err = run(["buraco", "meld", *cards], capsys)
+    assert status == 2 and out == ""
+    assert err.startswith("sahrat: not a card code: ") and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("card", ["5C 6C", " 5C", "5C ", "5c"])
+def test_meld_takes_one_card_per_argument_in_its_exact_code(
+    card: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, err = run(["buraco", "meld", card, "7C", "8C"], capsys)
+    assert status == 2 and out == ""
+    assert err == f"sahrat: not a card code: {card!r}\n"
+
+
 # -- score --------------------------------------------------------------------------------
 
 
@@ -202,12 +231,10 @@ def test_score_of_a_missing_file(tmp_path: Path, capsys: pytest.CaptureFixture[s
 def test_demo_plays_one_hand_and_its_printed_actions_replay(
     players: int, seed: int, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    status, out, err = run(
-        ["buraco", "demo", "--seed", str(seed), "--players", str(players)], capsys
-    )
+    status, out, err = run(["buraco", "demo", "--seed", str(seed), "--seats", str(players)], capsys)
     assert status == 0 and err == ""
     lines = out.splitlines()
-    assert lines[0].startswith(f"Buraco demo: {players} players")
+    assert lines[0].startswith(f"Buraco demo: {players} seats")
     assert lines[1].startswith("chance: dealer ")
     assert lines[2].startswith("chance: shuffle ")
     replay = BuracoState(BuracoOptions(seats=players))
@@ -232,9 +259,38 @@ def test_demo_with_sets_and_a_closed_pile(capsys: pytest.CaptureFixture[str]) ->
 
 
 def test_demo_is_reproducible(capsys: pytest.CaptureFixture[str]) -> None:
-    _, first, _ = run(["buraco", "demo", "--seed", "5", "--players", "2"], capsys)
-    _, second, _ = run(["buraco", "demo", "--seed", "5", "--players", "2"], capsys)
+    _, first, _ = run(["buraco", "demo", "--seed", "5", "--seats", "2"], capsys)
+    _, second, _ = run(["buraco", "demo", "--seed", "5", "--seats", "2"], capsys)
     assert first == second
+
+
+def test_demo_still_takes_the_old_players_flag(capsys: pytest.CaptureFixture[str]) -> None:
+    _, seats, _ = run(["buraco", "demo", "--seed", "5", "--seats", "2"], capsys)
+    _, players, _ = run(["buraco", "demo", "--seed", "5", "--players", "2"], capsys)
+    assert players == seats
+    parser = cli.build_parser()
+    with pytest.raises(SystemExit):
+        parser.parse_args(["buraco", "demo", "--help"])
+    assert "--players" not in capsys.readouterr().out
+
+
+def test_demo_options_are_the_tables(capsys: pytest.CaptureFixture[str]) -> None:
+    _, flags, _ = run(["buraco", "demo", "--seed", "3", "--sets", "--closed"], capsys)
+    argv = ["buraco", "demo", "--seed", "3", "--option", "sets=true", "--option", "closed=true"]
+    _, options, _ = run(argv, capsys)
+    assert options == flags
+    assert flags.startswith("Buraco demo: 4 seats, seed 3, sets on, pile closed\n")
+
+
+@pytest.mark.parametrize(
+    "argv", [["--seats", "3"], ["--option", "nonsense=1"], ["--option", "sets=maybe"]]
+)
+def test_demo_with_bad_options_is_a_one_line_error(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, err = run(["buraco", "demo", *argv], capsys)
+    assert status == 2 and out == ""
+    assert err.startswith("sahrat: ") and err.count("\n") == 1
 
 
 # -- bench --------------------------------------------------------------------------------
@@ -250,3 +306,12 @@ def test_bench_prints_hands_and_meld_validations_per_second(
     assert lines[0].startswith("buraco random hands, 2 players:") and "hands/s" in lines[0]
     assert lines[1].startswith("buraco random hands, 4 players:")
     assert lines[2].startswith("buraco meld validations:") and "per second" in lines[2]
+
+
+def test_bench_names_the_options_it_measured(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["bench", "buraco", "--hands", "1", "--seconds", "0.05", "--closed"]
+    status, out, _ = run([*argv, "--option", "sets=true"], capsys)
+    assert status == 0
+    lines = out.splitlines()
+    assert lines[0].startswith("buraco random hands, 2 players, sets=true, closed=true:")
+    assert lines[1].startswith("buraco random hands, 4 players, sets=true, closed=true:")
