@@ -24,8 +24,8 @@ from typing import Any
 import pytest
 from sqlalchemy import insert
 
-from sahrat.bots.buraco_greedy import GreedyBuracoBot
-from sahrat.bots.jackaroo_greedy import GreedyJackarooBot
+from sahrat.bots.buraco.greedy import GreedyBuracoBot
+from sahrat.bots.jackaroo.greedy import GreedyJackarooBot
 from sahrat.cards import BURACO_DECK, CODES
 from sahrat.fairness import Seeds, Stream, commitment, derived_seed
 from sahrat.games.buraco.deal import deal_cards
@@ -572,6 +572,8 @@ def test_a_two_seat_table_derives_seat_2_from_its_place_in_the_list(verify_page:
 def test_twelve_turns_without_a_draw_end_a_buraco_hand(verify_page: Any) -> None:
     record = idle_buraco_record(IDLE_TURNS)
     dealer = record["picks"][0]["value"]
+    # The engine agrees on steps 1-3 (the record stops mid-match: there is no result to reach).
+    assert [check.ok for check in verify(record)][:4] == [True, True, True, False]
     page = verify_page()
     page.click("#lang")
     assert run_verify(page, json.dumps(record)) == "ok"
@@ -585,6 +587,7 @@ def test_twelve_turns_without_a_draw_end_a_buraco_hand(verify_page: Any) -> None
 def test_a_turn_after_twelve_without_a_draw_fails_step_3(verify_page: Any) -> None:
     # The pure replay, without the page: a thirteenth turn where the next shuffle is due.
     record = idle_buraco_record(IDLE_TURNS + 1)
+    assert next(check for check in verify(record) if not check.ok).step == 3
     page = verify_page()
     report = page.evaluate(
         """async (record) => {
