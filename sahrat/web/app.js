@@ -11,6 +11,7 @@ import { setClock } from "./seats.js";
 import { Lobby } from "./lobby.js";
 import { TableScreen } from "./table-screen.js";
 import { Replay } from "./replay.js";
+import { loadGames } from "./rules.js";
 
 // Errors after which a game component must let the player choose again.
 const REFUSALS = new Set(["illegal_move", "stale", "not_your_turn", "wrong_phase", "bad_field"]);
@@ -230,4 +231,6 @@ class App {
   }
 }
 
+// The lobby's forms and the tables' summaries need the games the server offers.
+await loadGames();
 window.sahrat = new App(document.getElementById("app"));

@@ -4,12 +4,15 @@
 import { h, fill } from "./dom.js";
 import { t } from "./i18n.js";
 import {
-  BURACO_CHOICES,
-  JACKAROO_CHOICES,
-  JACKAROO_PRESETS,
   TURN_TIMES,
+  baseValues,
+  gameRules,
+  games,
+  hasPresets,
   optionWords,
   rulesSummary,
+  seatCount,
+  startingValues,
 } from "./rules.js";
 
 export class Lobby {
@@ -18,15 +21,10 @@ export class Lobby {
     this.conn = conn;
     this.actions = actions;
     this.tables = [];
-    this.form = {
-      game: "jackaroo",
-      preset: "sahrat",
-      jackaroo: { ...JACKAROO_PRESETS.sahrat },
-      buraco: { target: 2000, sets: false, closed: false },
-      seats: 4,
-      turn: 15,
-      private: false,
-    };
+    // The form's choices per game (kept when the player looks at another game), built from
+    // the games the server lists (rules.js, loaded before the lobby shows).
+    const first = games()[0];
+    this.form = { game: first ? first.name : null, choices: {}, turn: 15, private: false };
     this.el = h("main", { class: "lobby", id: "lobby" });
     this.listEl = h("ul", { class: "table-list" });
     this.formEl = h("form", { class: "panel create-form", on: { submit: (e) => this.submitCreate(e) } });
@@ -164,14 +162,17 @@ export class Lobby {
           ),
         ),
       );
+    const g = gameRules(f.game);
+    const c = this.choicesOf(g);
     const parts = [
       h("h2", { class: "panel-title" }, t("create.title")),
       h("div", { class: "field" }, h("span", { class: "field-label" }, t("create.game")),
-        segment("game", [["jackaroo", t("game.jackaroo")], ["buraco", t("game.buraco")]], f.game, t("create.game"), (v) => {
+        segment("game", games().map((game) => [game.name, t("game." + game.name)]), f.game, t("create.game"), (v) => {
           f.game = v;
         })),
     ];
-    if (f.game === "jackaroo") {
+    if (hasPresets(g)) {
+      const preset = g.presets[c.preset];
       parts.push(
         h(
           "div",
@@ -180,18 +181,18 @@ export class Lobby {
           h(
             "div",
             { class: "presets" },
-            Object.keys(JACKAROO_PRESETS).map((name) =>
+            Object.keys(g.presets).map((name) =>
               h(
                 "button",
                 {
                   type: "button",
-                  class: ["preset", f.preset === name ? "on" : ""],
-                  "aria-pressed": String(f.preset === name),
+                  class: ["preset", c.preset === name ? "on" : ""],
+                  "aria-pressed": String(c.preset === name),
                   dataset: { preset: name },
                   on: {
                     click: () => {
-                      f.preset = name;
-                      f.jackaroo = { ...JACKAROO_PRESETS[name] };
+                      c.preset = name;
+                      c.values = { ...g.presets[name] };
                       this.renderForm();
                     },
                   },
@@ -203,13 +204,13 @@ export class Lobby {
           ),
         ),
       );
-      const changed = Object.keys(JACKAROO_CHOICES).filter((k) => f.jackaroo[k] !== JACKAROO_PRESETS[f.preset][k]);
+      const changed = Object.keys(g.choices).filter((k) => c.values[k] !== preset[k]);
       parts.push(
         h(
           "details",
           { class: "rules-details", open: changed.length ? true : null },
           h("summary", {}, t("create.customise"), changed.length ? ` (${changed.length})` : ""),
-          Object.entries(JACKAROO_CHOICES).map(([name, values]) => this.optionRow("jackaroo", name, values, f.jackaroo, JACKAROO_PRESETS[f.preset][name])),
+          Object.entries(g.choices).map(([name, values]) => this.optionRow(g.name, name, values, c.values, preset[name])),
         ),
       );
     } else {
@@ -217,14 +218,14 @@ export class Lobby {
         h(
           "div",
           { class: "rules-list" },
-          Object.entries(BURACO_CHOICES).map(([name, values]) => this.optionRow("buraco", name, values, f.buraco, values[0])),
+          Object.entries(g.choices).map(([name, values]) => this.optionRow(g.name, name, values, c.values)),
         ),
       );
     }
     parts.push(
       h("div", { class: "field" }, h("span", { class: "field-label" }, t("create.seats")),
-        segment("seats", [[4, t("create.seats4")], [2, t("create.seats2")]], f.seats, t("create.seats"), (v) => {
-          f.seats = v;
+        segment("seats", g.seats.map((n) => [n, t("create.seats" + n)]), c.seats, t("create.seats"), (v) => {
+          c.seats = v;
         })),
       h(
         "label",
@@ -247,7 +248,17 @@ export class Lobby {
     fill(this.formEl, parts);
   }
 
-  /** One option as a select whose choices read as sentences; the preset's value is marked. */
+  /** The form's choices for game `g`: its default preset's (or default) values at first. */
+  choicesOf(g) {
+    const choices = this.form.choices;
+    if (!choices[g.name]) {
+      const preset = hasPresets(g) ? (g.defaults.preset ?? g.default_preset) : null;
+      choices[g.name] = { preset, values: startingValues(g), seats: seatCount(g.name) };
+    }
+    return choices[g.name];
+  }
+
+  /** One option as a select whose choices read as sentences; a preset's value is marked. */
   optionRow(game, name, values, current, presetValue) {
     const select = h(
       "select",
@@ -265,7 +276,7 @@ export class Lobby {
         h(
           "option",
           { value: String(value), selected: value === current[name] },
-          optionWords(game, name, value) + (game === "jackaroo" && value === presetValue ? ` · ${t("create.presetValue")}` : ""),
+          optionWords(game, name, value) + (presetValue !== undefined && value === presetValue ? ` · ${t("create.presetValue")}` : ""),
         ),
       ),
     );
@@ -275,15 +286,14 @@ export class Lobby {
   submitCreate(event) {
     event.preventDefault();
     const f = this.form;
-    let options;
-    if (f.game === "jackaroo") {
-      options = { preset: f.preset };
-      for (const [name, value] of Object.entries(f.jackaroo)) {
-        if (JACKAROO_PRESETS[f.preset][name] !== value) options[name] = value;
-      }
-    } else {
-      options = { ...f.buraco };
+    const g = gameRules(f.game);
+    const c = this.choicesOf(g);
+    // A preset and what differs from it; a game without presets sends every choice.
+    const options = c.preset ? { preset: c.preset } : {};
+    const base = baseValues(g, options);
+    for (const [name, value] of Object.entries(c.values)) {
+      if (!c.preset || base[name] !== value) options[name] = value;
     }
-    this.actions.create({ game: f.game, seats: f.seats, options, turn_seconds: f.turn, private: f.private });
+    this.actions.create({ game: f.game, seats: c.seats, options, turn_seconds: f.turn, private: f.private });
   }
 }
