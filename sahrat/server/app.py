@@ -19,9 +19,10 @@ from starlette.websockets import WebSocket
 
 from sahrat.errors import SahratError
 from sahrat.games import GAMES
-from sahrat.server import protocol
+from sahrat.server import messages
+from sahrat.server.client import Client, CloseCode
 from sahrat.server.http_body import BodyError, json_body
-from sahrat.server.hub import Client, Hub, TooMany
+from sahrat.server.hub import Hub, TooMany
 from sahrat.server.openapi import OPENAPI
 from sahrat.server.protocol import ProtocolError
 from sahrat.server.replay import frames
@@ -102,10 +103,11 @@ def create_app(settings: Settings) -> Starlette:
         if stored is not None:
             return JSONResponse(stored)
         actor = hub.tables.get(table_id)
-        if actor is None or actor.recorder is None:
+        running = None if actor is None else actor.record()
+        if running is None:
             return problem(404, "no record for this table")
         # A running game's record: shuffles, deals and the seed come with the end.
-        return JSONResponse(actor.recorder.to_json())
+        return JSONResponse(running)
 
     async def replay(request: Request) -> Response:
         stored = await hub.store.run(hub.store.record, request.path_params["table_id"])
@@ -120,7 +122,7 @@ def create_app(settings: Settings) -> Starlette:
 
     async def websocket(ws: WebSocket) -> None:
         await ws.accept()
-        client = Client(hub, ws)
+        client = Client(ws, settings)
         writer = asyncio.create_task(client.write_loop())
         pinger = asyncio.create_task(_ping(client, settings.heartbeat_interval))
         try:
@@ -166,7 +168,7 @@ async def _read(client: Client, ws: WebSocket, hub: Hub, settings: Settings) -> 
         try:
             event: Any = await asyncio.wait_for(ws.receive(), timeout=settings.heartbeat_timeout)
         except TimeoutError:
-            client.close(1001)  # silent: the connection is gone, whatever TCP thinks
+            client.close(CloseCode.GOING_AWAY)  # the connection is gone, whatever TCP thinks
             return
         if event["type"] == "websocket.disconnect":
             return
@@ -176,7 +178,7 @@ async def _read(client: Client, ws: WebSocket, hub: Hub, settings: Settings) -> 
         if not client.allow():
             continue
         try:
-            message = protocol.parse(text, settings.max_message_bytes)
+            message = messages.parse(text, settings.max_message_bytes)
         except ProtocolError as error:
             client.error(error.code, error.detail)
             continue

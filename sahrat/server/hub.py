@@ -3,140 +3,49 @@
 The hub owns no game state: it routes each client message to the table the
 player sits at (one table per player at a time), creates tables, answers
 "play now", keeps the lobby's subscribers up to date, and restores every
-live table from its event log when the server starts.
+live table from its event log when the server starts. To its tables it is
+their :class:`~sahrat.server.table.TableHost`.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import math
 import secrets
 import string
 import time
-from collections import deque
 from typing import Any
-
-from starlette.websockets import WebSocket, WebSocketState
 
 from sahrat.bots.autopilot import autopilot_action
 from sahrat.bots.worker import SearchPool
 from sahrat.errors import SahratError
 from sahrat.games import GAMES, game_named
-from sahrat.server import protocol
+from sahrat.server import messages, protocol
 from sahrat.server.address_limits import AddressBuckets
+from sahrat.server.client import Client
+from sahrat.server.messages import Create, Hello, Join, Lobby, Ping, PlayNow, Pong
 from sahrat.server.names import clean_name, guest_name
-from sahrat.server.protocol import ProtocolError, field
+from sahrat.server.protocol import ProtocolError
 from sahrat.server.settings import Settings
 from sahrat.server.store import Store
 from sahrat.server.table import TableActor
+from sahrat.server.table.events import TurnTimeSet
+from sahrat.server.table.inbox import Attach, ForgetPlayer, FromClient
+from sahrat.server.table_log import StoreLog
 from sahrat.server.tokens import TokenSigner, new_player_id
 
 log = logging.getLogger("sahrat.hub")
 
-#: Messages handled by the table the player sits at.
-TABLE_TYPES = frozenset(
-    {"leave", "sit", "assign", "turn_time", "bots", "start", "seed", "act", "chat"}
-)
-#: A connection that cannot take its messages this fast is closed, not waited for.
-OUTBOX_LIMIT = 512
 CODE_ALPHABET = string.ascii_uppercase + string.digits
 RELOAD_RETRY_SECONDS = 1.0
-
-
-class Client:
-    """One WebSocket (one browser tab); its messages go out through a queue of its own."""
-
-    def __init__(self, hub: Hub, websocket: WebSocket) -> None:
-        self.hub = hub
-        self.websocket = websocket
-        self.player = ""
-        self.name = ""
-        self.address = websocket.client.host if websocket.client else ""
-        self.table: TableActor | None = None
-        self.outbox: asyncio.Queue[str | None] = asyncio.Queue(OUTBOX_LIMIT)
-        self.closed = False
-        self.close_code = 1000
-        settings = hub.settings
-        self._tokens = float(settings.message_burst)
-        self._refilled = time.monotonic()
-        self._last_refusal = 0.0
-        self._refused: deque[float] = deque()
-
-    @property
-    def authenticated(self) -> bool:
-        return bool(self.player)
-
-    def send(self, message: dict[str, Any]) -> None:
-        self.send_text(protocol.dumps(message))
-
-    def send_text(self, text: str) -> None:
-        """Send a message already encoded (a broadcast encodes its shared part once)."""
-        if self.closed:
-            return
-        try:
-            self.outbox.put_nowait(text)
-        except asyncio.QueueFull:
-            log.warning("closing a connection of %s: it does not read its messages", self.player)
-            self.close()
-
-    def error(self, code: str, detail: str = "", ref: object = None) -> None:
-        self.send(protocol.error(code, detail, ref))
-
-    def close(self, code: int = 1000) -> None:
-        """Close after the messages already queued; 1008 for a flood, 1001 for silence."""
-        if not self.closed:
-            self.closed = True
-            self.close_code = code
-            with contextlib.suppress(asyncio.QueueFull):
-                self.outbox.put_nowait(None)
-
-    def allow(self) -> bool:
-        """A token bucket: ``messages_per_second``, bursts up to ``message_burst``."""
-        settings = self.hub.settings
-        now = time.monotonic()
-        self._tokens = min(
-            float(settings.message_burst),
-            self._tokens + (now - self._refilled) * settings.messages_per_second,
-        )
-        self._refilled = now
-        if self._tokens >= 1:
-            self._tokens -= 1
-            return True
-        self._refused.append(now)
-        while self._refused and now - self._refused[0] > 1.0:
-            self._refused.popleft()
-        if len(self._refused) > 10 * settings.message_burst:
-            self.close(1008)  # a flood, not a hurried player
-        elif now - self._last_refusal >= 1.0:
-            self._last_refusal = now
-            self.error("rate_limited")
-        return False
-
-    async def write_loop(self) -> None:
-        websocket = self.websocket
-        while True:
-            text = await self.outbox.get()
-            if text is None or websocket.application_state != WebSocketState.CONNECTED:
-                break
-            try:
-                await websocket.send_text(text)
-            except UnicodeEncodeError:
-                # Input is cleaned at the edge, so this is our own bug: one message is lost,
-                # never the connection (closing would lock the player out on every retry).
-                log.error("dropped a message to %s that is not Unicode text", self.player)
-            except Exception:
-                break
-        self.closed = True
-        with contextlib.suppress(Exception):
-            await websocket.close(self.close_code)
 
 
 class Hub:
     def __init__(self, settings: Settings, store: Store | None = None) -> None:
         self.settings = settings
         self.store = store or Store(settings.url)
+        self.log = StoreLog(self.store)
         self.tables: dict[str, TableActor] = {}
         self.by_code: dict[str, TableActor] = {}
         self.seated: dict[str, TableActor] = {}
@@ -162,20 +71,23 @@ class Hub:
             self._restore(row)
         log.info("restored %d tables", len(self.tables))
 
+    def _new_actor(self, row: dict[str, Any]) -> TableActor:
+        return TableActor(row, GAMES[row["game"]], self.settings, self, self.log)
+
     def _restore(self, row: dict[str, Any]) -> TableActor | None:
-        actor = TableActor(self, row)
-        self._register(actor)
         try:
+            actor = self._new_actor(row)
             actor.restore(row["events"])
         except Exception:
-            log.exception("table %s: its log does not replay; it stays closed", actor.id)
-            self._unregister(actor)
+            log.exception("table %s: its log does not replay; it stays closed", row.get("id"))
             return None
+        self._register(actor)
+        actor.announce()
         actor.start()
         actor.resume()
         return actor
 
-    def reload(self, stale: TableActor) -> None:
+    def diverged(self, stale: TableActor) -> None:
         """Replace a table whose log moved on without it by one restored from that log."""
         task = asyncio.create_task(self._reload(stale), name=f"reload-{stale.id}")
         self._reloads.add(task)
@@ -197,10 +109,10 @@ class Hub:
             if client.table is stale:
                 client.table = None
             if fresh is not None and not client.closed:
-                fresh.post("attach", client)
+                fresh.post(Attach(client))
         if fresh is not None:
             for message in waiting:
-                fresh.post(*message)
+                fresh.post(message)
         self.lobby_changed()
 
     async def shutdown(self) -> None:
@@ -222,7 +134,7 @@ class Hub:
         for player in [p for p, a in self.seated.items() if a is actor]:
             del self.seated[player]
 
-    def forget(self, actor: TableActor) -> None:
+    def closed(self, actor: TableActor) -> None:
         """A finished or closed table with nobody watching leaves memory."""
         self._unregister(actor)
         self.lobby_changed()
@@ -246,13 +158,13 @@ class Hub:
         name = await self.store.run(self.store.player_name, player)
         return None if name is None else (player, name)
 
-    def bind(self, player: str, actor: TableActor) -> None:
+    def player_seated(self, player: str, actor: TableActor) -> None:
         previous = self.seated.get(player)
         if previous is not None and previous is not actor:
-            previous.post("forget_player", player)  # a finished table the player moved on from
+            previous.post(ForgetPlayer(player))  # a finished table the player moved on from
         self.seated[player] = actor
 
-    def unbind(self, player: str, actor: TableActor) -> None:
+    def player_unseated(self, player: str, actor: TableActor) -> None:
         if self.seated.get(player) is actor:
             del self.seated[player]
 
@@ -296,79 +208,98 @@ class Hub:
     # -- messages -----------------------------------------------------------------------
 
     async def dispatch(self, client: Client, message: dict[str, Any]) -> None:
-        kind = message["type"]
+        """Handle a client message whose envelope is checked (:func:`messages.parse`)."""
         ref = message.get("id")
         try:
-            if kind == "ping":
-                client.send({"type": "pong", **({"id": ref} if ref is not None else {})})
-            elif kind == "pong":
-                pass
-            elif kind == "hello":
-                await self._hello(client, message)
+            scope = messages.REGISTRY[message["type"]].SCOPE
+            if scope == "connection":
+                await self._connection_message(client, message)
             elif not client.authenticated:
                 raise ProtocolError("not_authenticated")
-            elif kind == "lobby":
+            elif scope == "hub":
+                await self._hub_message(client, message)
+            else:
+                self._route_to_table(client, message)
+        except ProtocolError as error:
+            client.error(error.code, error.detail, ref, **error.extra)
+
+    async def _connection_message(self, client: Client, message: dict[str, Any]) -> None:
+        if message["type"] == "hello" and client.authenticated:
+            raise ProtocolError("wrong_phase", "already introduced")
+        match messages.decode(message):
+            case Ping():
+                ref = message.get("id")
+                client.send({"type": "pong", **({"id": ref} if ref is not None else {})})
+            case Pong():
+                pass
+            case Hello(token=token, name=name):
+                await self._hello(client, token, name)
+
+    async def _hub_message(self, client: Client, message: dict[str, Any]) -> None:
+        match messages.decode(message):
+            case Lobby():
                 self.lobby_clients.add(client)
                 client.send({"type": "lobby", "tables": self.lobby()})
-            elif kind == "create":
-                await self._create(client, message)
-            elif kind == "join":
-                self._join(client, message)
-            elif kind == "play_now":
-                await self._play_now(client, message)
-            elif kind in TABLE_TYPES:
-                actor = self.seated.get(client.player)
-                if actor is None:
-                    raise ProtocolError("not_seated")
-                wanted = message.get("table")
-                if wanted is not None and wanted != actor.id:
-                    raise ProtocolError("not_seated", "you do not sit at that table")
-                if client.table is not actor:
-                    actor.post("attach", client)
-                actor.post("client", client, message)
-        except ProtocolError as error:
-            client.error(error.code, error.detail, ref)
+            case Create() as create:
+                await self._create(client, create)
+            case Join() as join:
+                self._join(client, join, message)
+            case PlayNow(game=game, seats=seats):
+                await self._play_now(client, game, seats)
 
-    async def _hello(self, client: Client, message: dict[str, Any]) -> None:
-        if client.authenticated:
-            raise ProtocolError("wrong_phase", "already introduced")
-        token = field(message, "token", str, None, limit=200)
+    def _route_to_table(self, client: Client, message: dict[str, Any]) -> None:
+        """A table message goes to the player's table, which checks its fields."""
+        actor = self.seated.get(client.player)
+        if actor is None:
+            raise ProtocolError("not_seated")
+        wanted = message.get("table")
+        if wanted is not None and wanted != actor.id:
+            raise ProtocolError("not_seated", "you do not sit at that table")
+        if client.table is not actor:
+            actor.post(Attach(client))
+        actor.post(FromClient(client, message))
+
+    async def _hello(self, client: Client, token: str | None, name: object) -> None:
         found = await self.player_of(token) if token else None
         if found is None:
-            player, name, token = await self.new_guest(message.get("name"), client.address)
+            player, display, token = await self.new_guest(name, client.address)
         else:
-            player, name = found
-        client.player, client.name = player, name
+            player, display = found
+        client.player, client.name = player, display
         client.send(
             {
                 "type": "welcome",
                 "protocol": protocol.VERSION,
                 "token": token,
-                "player": {"id": player, "name": name},
+                "player": {"id": player, "name": display},
             }
         )
         actor = self.seated.get(player)
         if actor is not None:
-            actor.post("attach", client)
+            actor.post(Attach(client))
 
-    async def _create(self, client: Client, message: dict[str, Any]) -> None:
+    async def _create(self, client: Client, create: Create) -> None:
         self._not_elsewhere(client)
-        game = field(message, "game", str, limit=16)
-        seats = field(message, "seats", int, 4)
-        private = field(message, "private", bool, False)
-        turn = field(message, "turn_seconds", (int, float), self.settings.turn_seconds)
+        turn = self.settings.turn_seconds if create.turn_seconds is None else create.turn_seconds
         low, high = self.settings.min_turn_seconds, self.settings.max_turn_seconds
         if not low <= turn <= high:
             raise ProtocolError("bad_field", f"a turn lasts {low:g} to {high:g} seconds")
         try:
-            options = table_options(game, field(message, "options", dict, {}), seats)
+            rules = game_named(create.game)
+            seats = rules.seat_counts[0] if create.seats is None else create.seats
+            options = table_options(create.game, create.options, seats)
         except SahratError as error:
             raise ProtocolError("bad_field", str(error)) from None
         _limit(self._new_tables, client.address, "new tables")
         self._reserving.add(client.player)
         try:
             actor = await self.create_table(
-                game, options, seats, private, float(turn), client.player if private else None
+                rules.name,
+                options,
+                seats,
+                create.private,
+                float(turn),
+                client.player if create.private else None,
             )
         finally:
             self._reserving.discard(client.player)
@@ -394,24 +325,20 @@ class Hub:
             "code": "".join(secrets.choice(CODE_ALPHABET) for _ in range(6)) if private else None,
         }
         await self.store.run(self.store.add_table, row)
-        actor = TableActor(self, {**row, "turn_seconds": turn_seconds})
-        await self.store.run(
-            self.store.append, actor.id, 1, "turn_time", {"seconds": turn_seconds}, time.time()
-        )
-        actor.seq = 1
+        actor = self._new_actor({**row, "turn_seconds": turn_seconds})
+        await self.log.append(actor.id, 1, TurnTimeSet(turn_seconds), time.time())
+        actor.table.seq = 1
         self._register(actor)
         actor.start()
         self.lobby_changed()
         return actor
 
-    def _join(self, client: Client, message: dict[str, Any]) -> None:
-        table = field(message, "table", str, None, limit=32)
-        code = field(message, "code", str, None, limit=16)
+    def _join(self, client: Client, join: Join, message: dict[str, Any]) -> None:
         actor = None
-        if code is not None:
-            actor = self.by_code.get(code.strip().upper())
-        elif table is not None:
-            actor = self.tables.get(table)
+        if join.code is not None:
+            actor = self.by_code.get(join.code.strip().upper())
+        elif join.table is not None:
+            actor = self.tables.get(join.table)
             if (
                 actor is not None
                 and actor.kind == "private"
@@ -424,13 +351,11 @@ class Hub:
             self._not_elsewhere(client)
         self._sit(client, actor, message)
 
-    async def _play_now(self, client: Client, message: dict[str, Any]) -> None:
+    async def _play_now(self, client: Client, game: str, seats: int | None) -> None:
         """Join the fullest waiting public table of the game, or open one."""
         self._not_elsewhere(client)
-        game = field(message, "game", str, "jackaroo", limit=16)
-        seats = field(message, "seats", int, None)
         if game not in GAMES:
-            raise ProtocolError("bad_field", "game is jackaroo or buraco")
+            raise ProtocolError("bad_field", f"game is {' or '.join(GAMES)}")
         fitting = [
             a
             for a in self.tables.values()
@@ -443,20 +368,16 @@ class Hub:
         if fitting:
             actor = min(fitting, key=lambda a: len(a.free_seats()))
         else:
+            count = GAMES[game].seat_counts[0] if seats is None else seats
             try:
-                options = table_options(game, {}, seats or GAMES[game].seat_counts[0])
+                options = table_options(game, {}, count)
             except SahratError as error:
                 raise ProtocolError("bad_field", str(error)) from None
             _limit(self._new_tables, client.address, "new tables")
             self._reserving.add(client.player)
             try:
                 actor = await self.create_table(
-                    game,
-                    options,
-                    seats or GAMES[game].seat_counts[0],
-                    False,
-                    self.settings.turn_seconds,
-                    None,
+                    game, options, count, False, self.settings.turn_seconds, None
                 )
             finally:
                 self._reserving.discard(client.player)
@@ -465,8 +386,8 @@ class Hub:
     def _sit(self, client: Client, actor: TableActor, message: dict[str, Any]) -> None:
         # Bound at once, so a second create or join in the same breath is refused; the
         # table releases the player if it refuses the seat.
-        self.bind(client.player, actor)
-        actor.post("client", client, message)
+        self.player_seated(client.player, actor)
+        actor.post(FromClient(client, message))
 
     def _not_elsewhere(self, client: Client) -> None:
         """Refuse a second live table; reserve the player until the new one seats them."""
@@ -478,9 +399,8 @@ class Hub:
 
     def disconnect(self, client: Client) -> None:
         self.lobby_clients.discard(client)
-        actor = client.table
-        if actor is not None:
-            actor.post("detach", client)
+        if client.table is not None:
+            client.table.detach(client)
 
 
 def table_options(game: str, options: object, seats: object) -> dict[str, Any]:

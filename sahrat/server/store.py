@@ -32,7 +32,9 @@ LIVE = ("waiting", "seeding", "playing")
 
 
 @dataclass(frozen=True, slots=True)
-class Event:
+class StoredEvent:
+    """One event of a table's log as stored: its number, kind, data and time."""
+
     seq: int
     kind: str
     data: dict[str, Any]
@@ -192,19 +194,14 @@ class Store:
             row = c.execute(select(records.c.record).where(records.c.table_id == table_id)).first()
             return None if row is None else dict(json.loads(row[0]))
 
-    def table_row(self, table_id: str) -> dict[str, Any] | None:
-        with self.engine.connect() as c:
-            row = c.execute(select(game_tables).where(game_tables.c.id == table_id)).mappings()
-            found = row.first()
-            return None if found is None else dict(found)
 
-
-def _events(c: Connection, table_id: str) -> list[Event]:
+def _events(c: Connection, table_id: str) -> list[StoredEvent]:
     rows: Any = c.execute(
         select(events.c.seq, events.c.kind, events.c.data, events.c.at)
         .where(events.c.table_id == table_id)
         .order_by(events.c.seq)
     ).all()
     return [
-        Event(int(seq), str(kind), json.loads(str(data)), float(at)) for seq, kind, data, at in rows
+        StoredEvent(int(seq), str(kind), json.loads(str(data)), float(at))
+        for seq, kind, data, at in rows
     ]

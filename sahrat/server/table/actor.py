@@ -1,0 +1,218 @@
+"""One table, one actor: an asyncio task that alone changes its table.
+
+Everything that may change a table arrives in its inbox
+(:mod:`~sahrat.server.table.inbox`) and is handled in order, so there are
+no races. A change is first checked (the engine decides what is legal), then
+appended to the table's event log, then applied by the reducer, then
+broadcast: a table is restored after a crash by applying its log again
+(:meth:`TableActor.restore`), through the very code that applied it live.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import Any
+
+from sahrat.game import Game
+from sahrat.server import messages
+from sahrat.server.client import Client
+from sahrat.server.messages import (
+    Act,
+    Assign,
+    Bots,
+    Chat,
+    Join,
+    Leave,
+    Seed,
+    Sit,
+    Start,
+    TurnTime,
+)
+from sahrat.server.protocol import ProtocolError
+from sahrat.server.settings import Settings
+from sahrat.server.table.chat import ChatRoom
+from sahrat.server.table.clock import Clock
+from sahrat.server.table.core import Diverged
+from sahrat.server.table.host import TableHost, TableLog
+from sahrat.server.table.inbox import (
+    Attach,
+    AutopilotChose,
+    BotDue,
+    ClockRanOut,
+    Detach,
+    Finish,
+    ForgetPlayer,
+    FromClient,
+    GraceOver,
+    InboxMessage,
+    LingerOver,
+    SeedDeadline,
+)
+from sahrat.server.table.seats import SeatKeeping
+from sahrat.server.table.seeding import Seeding
+from sahrat.server.table.state import PLAYING, SEEDING, TableState
+
+log = logging.getLogger("sahrat.table")
+
+#: How long a table waits before retrying a step the database refused.
+RETRY_SECONDS = 1.0
+
+
+class TableActor(SeatKeeping, Seeding, Clock, ChatRoom):
+    """A table's state and its inbox; started with :meth:`start`, or restored first."""
+
+    def __init__(
+        self,
+        row: dict[str, Any],
+        rules: Game[Any],
+        settings: Settings,
+        host: TableHost,
+        log: TableLog,
+    ) -> None:
+        table = TableState.from_row(row, rules, settings.turn_seconds)
+        super().__init__(table, settings, host, log)
+        self._task: asyncio.Task[None] | None = None
+
+    # -- running --------------------------------------------------------------------------
+
+    def start(self) -> None:
+        self._task = asyncio.create_task(self._run(), name=f"table-{self.id}")
+
+    def halt(self) -> list[FromClient]:
+        """Stop the clock and the bots; the client messages not yet handled, to hand on."""
+        self.cancel_timers()
+        for task in self._thinking:
+            task.cancel()
+        waiting = []
+        while not self.inbox.empty():
+            message = self.inbox.get_nowait()
+            if isinstance(message, FromClient):
+                waiting.append(message)
+        return waiting
+
+    async def stop(self) -> None:
+        self.halt()
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+
+    def attach_later(self, client: Client) -> None:
+        self.post(Attach(client))
+
+    def resume(self) -> None:
+        """After :meth:`restore`: clocks start afresh, bots and the seed collection go on."""
+        table = self.table
+        if table.status == SEEDING:
+            self.resume_seeding()
+        elif table.status == PLAYING:
+            self.resume_play()
+        for player in table.humans():
+            seat_number = table.seat_of(player)
+            assert seat_number is not None
+            seat = table.seats[seat_number]
+            if seat is not None and seat.dropped_at is not None:
+                # Coming back after a restart takes longer than after a reload (the
+                # clients back off while the server is down): every table, waiting
+                # ones included, keeps its seats for the full grace.
+                seat.grace = self.settings.grace_seconds
+                self.later(seat.grace, GraceOver(player, seat.dropped_at))
+
+    async def _run(self) -> None:
+        while True:
+            message = await self.inbox.get()
+            try:
+                await self._handle(message)
+            except Diverged:
+                # The log holds events this actor never applied: retrying the same seq
+                # would fail forever, so the table is rebuilt from the log instead.
+                log.error("table %s: its log moved on without it; reloading", self.id)
+                if isinstance(message, FromClient):
+                    message.client.error("unavailable", "", message.message.get("id"))
+                self.host.diverged(self)
+                return
+            except ProtocolError as error:
+                if isinstance(message, FromClient):
+                    ref = message.message.get("id")
+                    message.client.error(error.code, error.detail, ref, **error.extra)
+                elif error.code == "unavailable":
+                    # A bot's move, the autopilot or the end could not be stored: nothing
+                    # changed, so the same step is tried again rather than the table stalling.
+                    self.later(RETRY_SECONDS, message)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                # A bug must cost one message, never the table.
+                log.exception("table %s: failed on %s", self.id, type(message).__name__)
+            if self.table.over and not self.watchers:
+                self.host.closed(self)
+                return
+
+    async def _handle(self, message: InboxMessage) -> None:
+        match message:
+            case FromClient(client=client, message=raw):
+                await self._from_client(client, raw)
+            case Attach(client=client):
+                self.attach(client)
+            case Detach(client=client):
+                self.detached(client)
+            case ClockRanOut(token=token):
+                self.clock_ran_out(token)
+            case AutopilotChose(moves=moves, action=action):
+                await self.autopilot_chose(moves, action)
+            case BotDue(moves=moves):
+                await self.bot_due(moves)
+            case GraceOver(player=player, dropped_at=dropped_at):
+                await self.grace_over(player, dropped_at)
+            case SeedDeadline(seq_at_commit=seq):
+                await self.seed_deadline(seq)
+            case Finish():
+                await self.finish()
+            case LingerOver():
+                for player in self.table.humans():
+                    self.host.player_unseated(player, self)
+                for player in list(self.watchers):
+                    self.forget(player)
+            case ForgetPlayer(player=player):
+                self.forget(player)
+
+    # -- messages from seats --------------------------------------------------------------
+
+    async def _from_client(self, client: Client, raw: dict[str, Any]) -> None:
+        if raw["type"] == "join":
+            try:
+                join = messages.decode(raw)
+                await self.join(client, join.seat if isinstance(join, Join) else None)
+            except ProtocolError:
+                # The hub reserved this table for the player; a refused join releases it.
+                if self.table.seat_of(client.player) is None:
+                    self.host.player_unseated(client.player, self)
+                raise
+            return
+        seat = self.table.seat_of(client.player)
+        if seat is None:
+            raise ProtocolError("not_seated")
+        match messages.decode(raw):
+            case Act(action=action, moves=moves):
+                await self.act(seat, action, moves)
+            case Chat(text=text, channel=channel):
+                await self.chat(client, seat, text, channel)
+            case Leave():
+                await self.leave(client, seat)
+            case Sit(seat=wanted):
+                await self.sit(client, seat, wanted)
+            case Assign(order=order):
+                await self.assign(client, order)
+            case TurnTime(seconds=seconds):
+                await self.set_turn_time(client, seconds)
+            case Bots():
+                await self.fill_with_bots(client)
+            case Start():
+                self.require_host(client)
+                await self.start_game()
+            case Seed(seed=seed):
+                await self.take_seed(seat, seed)
+            case other:
+                raise ProtocolError("wrong_phase", f"{other.TYPE!r} is not a table message")

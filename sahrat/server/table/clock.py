@@ -1,0 +1,174 @@
+"""The game in play: moves, the turn clock, bots and the autopilot, the end.
+
+Every seat's turn has a deadline (the table's turn time); a bot plays after
+a short delay; when a person's clock runs out the server plays for them
+(the autopilot, computed off the event loop), turn after turn until they
+act again, and marks them away after a few. A move is checked by the engine
+before it is stored; once the game is over its end and its record (the
+seed revealed) are stored together.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import time
+from typing import Any
+
+from sahrat.server.protocol import ProtocolError
+from sahrat.server.table.core import Diverged, TableCore
+from sahrat.server.table.events import Ended, Moved
+from sahrat.server.table.host import LogConflict, Unavailable
+from sahrat.server.table.inbox import AutopilotChose, BotDue, ClockRanOut, Finish, LingerOver
+from sahrat.server.table.state import FINISHED, PLAYING
+from sahrat.simulation import SimSource
+
+log = logging.getLogger("sahrat.table")
+
+
+class Clock(TableCore):
+    """The playing part of a table actor."""
+
+    async def act(self, seat_number: int, text: str, moves: int | None) -> None:
+        table = self.table
+        if table.status != PLAYING or table.recorder is None:
+            raise ProtocolError("wrong_phase", "the game is not running")
+        if moves is not None and moves != table.moves:
+            raise ProtocolError("stale", f"the position has moved on (moves {table.moves})")
+        state = table.recorder.state
+        if state.current_player() != seat_number:
+            raise ProtocolError("not_your_turn")
+        try:
+            action = state.parse_action(text)
+        except Exception:
+            raise ProtocolError(
+                "illegal_move", reason={"code": "not_an_action", "params": {}}
+            ) from None
+        # The engine checks it before anything is stored; the player is told why in words
+        # of their own language (a reason code), never the engine's English.
+        reason = state.why_illegal(action)
+        if reason is not None:
+            raise ProtocolError("illegal_move", reason=reason.to_json())
+        await self.play(seat_number, str(action), auto=False)
+
+    async def play(self, seat_number: int, action: str, auto: bool) -> None:
+        turn_start = auto and not self.expired_counted
+        if turn_start:
+            self.expired_counted = True
+        await self.commit(Moved(seat_number, action, auto, turn_start))
+        self.after_change(new_turn=False)
+
+    def after_change(self, new_turn: bool) -> None:
+        recorder = self.table.recorder
+        if recorder is None:
+            self.broadcast()
+            return
+        state = recorder.state
+        if state.is_terminal():
+            self.cancel_timers()
+            self.deadline = None
+            self.broadcast()
+            self.post(Finish())
+            return
+        current = state.current_player()
+        turn = state.turn_count()
+        if new_turn or current != self.turn_seat or turn != self.turn_number:
+            self.new_turn(current, turn)
+        seat = self.table.seats.get(current)
+        if seat is not None and seat.bot:
+            self.later(self.settings.bot_delay, BotDue(self.table.moves))
+        elif self.expired:
+            self.request_autopilot()
+        self.broadcast()
+
+    def new_turn(self, current: int, number: int) -> None:
+        self.turn_token += 1
+        self.turn_seat = current
+        self.turn_number = number
+        self.expired = False
+        self.expired_counted = False
+        seat = self.table.seats.get(current)
+        if seat is None or seat.bot:
+            self.deadline = None
+            return
+        self.deadline = time.time() + self.table.turn_seconds
+        self.later(self.table.turn_seconds, ClockRanOut(self.turn_token))
+
+    def clock_ran_out(self, token: int) -> None:
+        if token != self.turn_token or self.table.status != PLAYING:
+            return
+        self.expired = True
+        self.request_autopilot()
+
+    def request_autopilot(self) -> None:
+        assert self.table.recorder is not None
+        state = self.table.recorder.state.clone()
+        task = asyncio.create_task(self._think(state, self.table.moves))
+        self._thinking.add(task)
+        task.add_done_callback(self._thinking.discard)
+
+    async def _think(self, state: Any, moves: int) -> None:
+        try:
+            action = await self.host.autopilot(self.game, state)
+        except Exception:
+            log.exception("table %s: autopilot failed", self.id)
+            action = state.legal_actions()[0]
+        self.post(AutopilotChose(moves, str(action)))
+
+    async def autopilot_chose(self, moves: int, action: str) -> None:
+        recorder = self.table.recorder
+        if moves != self.table.moves or not self.expired or recorder is None:
+            return  # the player moved in the meantime
+        await self.play(recorder.state.current_player(), action, auto=True)
+
+    async def bot_due(self, moves: int) -> None:
+        table = self.table
+        if moves != table.moves or table.recorder is None or table.status != PLAYING:
+            return
+        state = table.recorder.state
+        seat_number = state.current_player()
+        seat = table.seats.get(seat_number)
+        if seat is None or not seat.bot:
+            return
+        bot = self.bots.get(seat_number)
+        if bot is None:
+            seed = random.Random(self.rng.getrandbits(64))
+            bot = self.bots[seat_number] = table.rules.bots.heuristic(seed)
+        # The bot sees what its seat may see: the hidden cards are dealt again at random.
+        world = state.determinize(seat_number, SimSource(self.rng))
+        action = bot.choose(world)
+        await self.play(seat_number, str(action), auto=False)
+
+    async def finish(self) -> None:
+        """Store the end, the record (seed revealed) and the status in one transaction."""
+        table = self.table
+        recorder = table.recorder
+        if recorder is None or table.status == FINISHED:
+            return
+        record = recorder.to_json()
+        winners = tuple(record["result"]["winners"]) if record["result"] else ()
+        event = Ended(winners)
+        at = time.time()
+        try:
+            await self.log.finish(self.id, table.seq + 1, event, at, record)
+        except LogConflict as error:
+            raise Diverged(self.id) from error
+        except Unavailable as error:
+            raise ProtocolError("unavailable") from error
+        table.seq += 1
+        self.apply(event, at)
+        self.broadcast()
+        # The players stay at the table a while (the result, the record link, a last word
+        # in the chat); a new table takes them at once.
+        self.later(self.settings.finished_linger, LingerOver())
+        self.host.lobby_changed()
+
+    def resume_play(self) -> None:
+        """After a restart: the clock starts afresh, bots go on."""
+        recorder = self.table.recorder
+        if recorder is not None and recorder.state.is_terminal():
+            self.post(Finish())
+            return
+        self.turn_seat = None
+        self.after_change(new_turn=True)

@@ -1,0 +1,84 @@
+"""What a table needs from the rest of the server: a narrow interface, injected.
+
+A table stores its events through a :class:`TableLog`, and tells its
+:class:`TableHost` who sits at it, that the lobby changed, that it is
+over, or that its log moved on without it. Nothing else of the server is
+visible to it, so a table runs alone in memory in a test, and routing
+(one process or a cluster) and storage (SQLite, PostgreSQL, a ledger)
+each change in one place.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from sahrat.server.table.events import Ended, Event
+
+
+class StoredEvent(Protocol):
+    """One event of a log as it was stored: its number, kind, data and time."""
+
+    @property
+    def seq(self) -> int: ...
+
+    @property
+    def kind(self) -> str: ...
+
+    @property
+    def data(self) -> dict[str, Any]: ...
+
+    @property
+    def at(self) -> float: ...
+
+
+class LogConflict(Exception):
+    """The log already holds an event at that number: someone else wrote to it."""
+
+
+class Unavailable(Exception):
+    """The log could not be written; nothing was stored."""
+
+
+class TableLog(Protocol):
+    """A table's event log; each call is stored before it returns (or raises)."""
+
+    async def append(self, table_id: str, seq: int, event: Event, at: float) -> None:
+        """Store ``event`` as number ``seq``; :class:`LogConflict` if that number is taken,
+        :class:`Unavailable` if the store cannot be reached."""
+        ...
+
+    async def finish(
+        self, table_id: str, seq: int, event: Ended, at: float, record: dict[str, Any]
+    ) -> None:
+        """Store the last event, the game's record and the table's end, all or nothing."""
+        ...
+
+    async def close(self, table_id: str) -> None:
+        """Mark a table closed before its first deal (nobody is left)."""
+        ...
+
+
+class TableHost(Protocol):
+    """The rest of the server, as a table sees it."""
+
+    def player_seated(self, player: str, table: Any) -> None:
+        """``player`` now sits at ``table`` (their one live table)."""
+        ...
+
+    def player_unseated(self, player: str, table: Any) -> None:
+        """``player`` has left ``table``."""
+        ...
+
+    def lobby_changed(self) -> None: ...
+
+    def closed(self, table: Any) -> None:
+        """``table`` is over and nobody follows it any more: it may leave memory."""
+        ...
+
+    def diverged(self, table: Any) -> None:
+        """``table``'s log holds events it never applied: rebuild it from the log."""
+        ...
+
+    async def autopilot(self, game: str, state: Any) -> Any:
+        """The move the server plays for a seat whose clock ran out (off the event loop)."""
+        ...

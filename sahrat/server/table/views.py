@@ -1,0 +1,108 @@
+"""What each seat is sent: the ``table`` message, the lobby's summary, the seed request.
+
+A ``table`` message is the part every seat sees alike (seats, stage, clock,
+last moves, result) and the seat's own part (its view from the engine, its
+legal moves). :func:`encode_shared` encodes the first once per change and
+:func:`encode_for` adds each seat's part to it, so a broadcast to many
+connections costs one encoding of what they share.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from sahrat.fairness import commitment
+from sahrat.server import protocol
+from sahrat.server.protocol import JSON_STYLE
+from sahrat.server.table.state import FINISHED, PLAYING, TableState
+
+
+def summary(table: TableState) -> dict[str, Any]:
+    """What the lobby shows (never a private table's code)."""
+    return {
+        "id": table.id,
+        "game": table.rules.name,
+        "options": table.options,
+        "seats": len(table.seat_numbers),
+        "free": len(table.free_seats()),
+        "kind": table.kind,
+        "turn_seconds": table.turn_seconds,
+        "status": table.status,
+        "players": [seat.public(n) for n, seat in table.seats.items() if seat is not None],
+    }
+
+
+def shared(table: TableState, deadline: float | None) -> dict[str, Any]:
+    """The part of the ``table`` message every seat receives alike."""
+    message: dict[str, Any] = {
+        "type": "table",
+        "table": {**summary(table), "code": table.code, "host": table.host},
+        "seats": [
+            seat.public(n) if seat is not None else {"seat": n, "empty": True}
+            for n, seat in table.seats.items()
+        ],
+        # Chat lines are not counted: a seat's view must not change with the other
+        # side's team chat.
+        "seq": table.seq - table.chat_lines,
+        "moves": table.moves,
+    }
+    if table.server_seed is not None:
+        message["commitment"] = commitment(table.server_seed)
+    if table.seeds is not None:
+        message["client_seeds"] = list(table.seeds.client_seeds)
+        message["game_id"] = table.seeds.game_id
+    recorder = table.recorder
+    if recorder is not None:
+        state = recorder.state
+        current = state.current_player()
+        message["to_move"] = current if current >= 0 else None
+        message["deadline"] = deadline
+        message["last"] = list(table.last)
+        outcome = state.outcome()
+        if outcome is not None:
+            message["result"] = {
+                "winners": list(outcome.winners),
+                "record": f"/api/records/{table.id}",
+            }
+            if table.status == FINISHED and table.server_seed is not None:
+                # The reveal: with it anyone can check the commitment and every shuffle.
+                message["server_seed"] = table.server_seed.hex()
+    return message
+
+
+def own(table: TableState, player: str) -> dict[str, Any]:
+    """The part of the ``table`` message only ``player``'s seat receives."""
+    seat_number = table.seat_of(player)
+    part: dict[str, Any] = {"you": seat_number}
+    recorder = table.recorder
+    if recorder is not None and seat_number is not None:
+        state = recorder.state
+        part["view"] = state.view(seat_number).to_json()
+        if state.current_player() == seat_number and table.status == PLAYING:
+            part["legal"] = [str(a) for a in state.legal_actions()]
+    return part
+
+
+def encode_shared(table: TableState, deadline: float | None) -> str:
+    """The shared part, encoded, without its closing brace (see :func:`encode_for`)."""
+    return protocol.dumps(shared(table, deadline))[:-1]
+
+
+def encode_for(shared_text: str, table: TableState, player: str) -> str:
+    """A whole ``table`` message for ``player``: the shared text and its own part."""
+    return shared_text + "," + json.dumps(own(table, player), **JSON_STYLE)[1:]
+
+
+def whole(table: TableState, deadline: float | None, player: str) -> dict[str, Any]:
+    """The ``table`` message for ``player``, as one object."""
+    return {**shared(table, deadline), **own(table, player)}
+
+
+def seed_request(table: TableState) -> dict[str, Any]:
+    assert table.server_seed is not None
+    return {
+        "type": "seed_request",
+        "table": table.id,
+        "commitment": commitment(table.server_seed),
+    }

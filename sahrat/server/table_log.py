@@ -1,0 +1,45 @@
+"""The tables' event logs in the database: the :class:`~sahrat.server.table.TableLog` a
+table is given, over :class:`~sahrat.server.store.Store`."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from sqlalchemy.exc import IntegrityError
+
+from sahrat.server.store import Store
+from sahrat.server.table.events import Ended, Event
+from sahrat.server.table.host import LogConflict, Unavailable
+
+log = logging.getLogger("sahrat.store")
+
+
+class StoreLog:
+    """Appends go to the store's writer thread, in order; a taken number is a conflict."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    async def append(self, table_id: str, seq: int, event: Event, at: float) -> None:
+        try:
+            await self.store.run(self.store.append, table_id, seq, event.KIND, event.data(), at)
+        except IntegrityError as error:
+            raise LogConflict(table_id) from error
+        except Exception as error:
+            log.exception("table %s: could not store %s", table_id, event.KIND)
+            raise Unavailable(table_id) from error
+
+    async def finish(
+        self, table_id: str, seq: int, event: Ended, at: float, record: dict[str, Any]
+    ) -> None:
+        try:
+            await self.store.run(self.store.finish, table_id, seq, event.data(), at, record)
+        except IntegrityError as error:
+            raise LogConflict(table_id) from error
+        except Exception as error:
+            log.exception("table %s: could not store the end", table_id)
+            raise Unavailable(table_id) from error
+
+    async def close(self, table_id: str) -> None:
+        await self.store.run(self.store.set_status, table_id, "closed")
