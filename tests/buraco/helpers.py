@@ -10,7 +10,7 @@ from sahrat.cards import BURACO_DECK, format_cards, parse_cards
 from sahrat.game import CHANCE
 from sahrat.games.buraco import BuracoOptions, BuracoState
 from sahrat.games.buraco.actions import BuracoAction
-from sahrat.games.buraco.state import PENDING
+from sahrat.games.buraco.table import PENDING
 
 
 def c(text: str) -> list[int]:

@@ -13,7 +13,7 @@ from sahrat.game import CHANCE
 from sahrat.games.buraco import BuracoOptions, BuracoState
 from sahrat.games.buraco import actions as act
 from sahrat.games.buraco.deal import deal_cards
-from sahrat.games.buraco.state import UNTAKEN
+from sahrat.games.buraco.table import UNTAKEN
 
 from .helpers import RandomModuleSource, play_random
 

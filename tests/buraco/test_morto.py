@@ -9,7 +9,7 @@ from sahrat.games.buraco import BuracoOptions
 from sahrat.games.buraco import actions as act
 from sahrat.games.buraco.points import points_of
 from sahrat.games.buraco.setup import from_table
-from sahrat.games.buraco.state import PENDING, STOCK, TAKEN, UNTAKEN
+from sahrat.games.buraco.table import PENDING, STOCK, TAKEN, UNTAKEN
 
 from .helpers import c, codes
 

@@ -14,7 +14,7 @@ from sahrat.games.buraco import BuracoOptions, BuracoState
 from sahrat.games.buraco.actions import parse_action
 from sahrat.games.buraco.melds import SEQUENCE, arrange_sequence, arrange_set
 from sahrat.games.buraco.points import points_of
-from sahrat.games.buraco.state import PENDING, TAKEN
+from sahrat.games.buraco.table import PENDING, TAKEN
 
 from .helpers import all_cards, deal_first_hand, morto_in_hand, snapshot
 from .test_view import assert_view_hides

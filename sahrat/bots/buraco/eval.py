@@ -25,7 +25,8 @@ from operator import mul
 from sahrat.games.buraco.melds import CANASTA, Meld
 from sahrat.games.buraco.points import CARD_POINTS
 from sahrat.games.buraco.scoring import CLEAN_CANASTA, DIRTY_CANASTA, MORTO_NOT_TAKEN
-from sahrat.games.buraco.state import DRAW, PLAY, STOCK, UNTAKEN, BuracoState
+from sahrat.games.buraco.state import BuracoState
+from sahrat.games.buraco.table import DRAW, PLAY, STOCK, UNTAKEN
 
 #: The share of a canasta's bonus a meld of this many cards is already worth:
 #: the longer it is, the likelier the side completes it before the hand ends.

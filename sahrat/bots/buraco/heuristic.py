@@ -51,7 +51,8 @@ from sahrat.games.buraco.actions import BuracoAction
 from sahrat.games.buraco.melds import CANASTA, addable_cards, arrange, extend
 from sahrat.games.buraco.points import CARD_POINTS, IS_WILD
 from sahrat.games.buraco.scoring import CLEAN_CANASTA, DIRTY_CANASTA
-from sahrat.games.buraco.state import DRAW, TAKEN, UNTAKEN, BuracoState
+from sahrat.games.buraco.state import BuracoState
+from sahrat.games.buraco.table import DRAW, TAKEN, UNTAKEN
 
 __all__ = ["BuracoHeuristicBot", "evaluate", "rollout_choice"]
 

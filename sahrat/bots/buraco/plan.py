@@ -28,7 +28,8 @@ from sahrat.games.buraco.scoring import (
     GOING_OUT,
     MORTO_NOT_TAKEN,
 )
-from sahrat.games.buraco.state import PENDING, TAKEN, BuracoState
+from sahrat.games.buraco.state import BuracoState
+from sahrat.games.buraco.table import PENDING, TAKEN
 
 #: From this end threat on, go out even when behind in the hand.
 GO_OUT_AT = 0.5

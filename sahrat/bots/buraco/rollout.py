@@ -24,7 +24,8 @@ from sahrat.games.buraco import actions as act
 from sahrat.games.buraco.actions import BuracoAction
 from sahrat.games.buraco.melds import addable_cards
 from sahrat.games.buraco.points import CARD_POINTS, IS_WILD
-from sahrat.games.buraco.state import DRAW, BuracoState
+from sahrat.games.buraco.state import BuracoState
+from sahrat.games.buraco.table import DRAW
 
 #: An open pile this big is always taken.
 BIG_PILE = 3

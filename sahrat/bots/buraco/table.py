@@ -28,7 +28,8 @@ from sahrat.cards import JOKER, RANK, SUIT
 from sahrat.games.buraco.generate import SLOT_CARD
 from sahrat.games.buraco.melds import CANASTA, HIGH_ACE, SEQUENCE, Meld, addable_cards
 from sahrat.games.buraco.points import IS_WILD
-from sahrat.games.buraco.state import TAKEN, UNTAKEN, BuracoState
+from sahrat.games.buraco.state import BuracoState
+from sahrat.games.buraco.table import TAKEN, UNTAKEN
 
 #: How close the other side is to going out, by the size of its smallest hand.
 _THREAT_BY_SIZE = {1: 1.0, 2: 0.9, 3: 0.7, 4: 0.5, 5: 0.3}

@@ -28,14 +28,8 @@ from sahrat.errors import MalformedInput
 from sahrat.games.buraco.deal import MORTO_SIZE
 from sahrat.games.buraco.melds import Meld, arrange
 from sahrat.games.buraco.options import BuracoOptions
-from sahrat.games.buraco.state import (
-    MORTO_NAMES,
-    PENDING,
-    PLAY,
-    UNTAKEN,
-    BuracoState,
-    hand_counts,
-)
+from sahrat.games.buraco.state import BuracoState
+from sahrat.games.buraco.table import MORTO_NAMES, PENDING, PLAY, UNTAKEN, hand_counts
 
 #: Cards written as a string of codes (``"5C 6C JK"``) or as card ints.
 Cards = str | Sequence[int]

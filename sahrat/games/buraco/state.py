@@ -1,6 +1,7 @@
 """A Buraco match as a state machine implementing :class:`sahrat.game.GameState`.
 
 >>> from sahrat.fairness import FairSource, Seeds
+>>> from sahrat.games.buraco.options import BuracoOptions
 >>> state = BuracoState(BuracoOptions(seats=2))
 >>> state.current_player() == CHANCE          # the first dealer is drawn first
 True
@@ -43,166 +44,40 @@ Decisions the rules leave to the engine:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any, Self
 
-from sahrat.cards import BURACO_DECK, JOKER, RANK, SUIT
+from sahrat.cards import BURACO_DECK
 from sahrat.errors import GameOver, IllegalMove, MalformedInput, Reason
 from sahrat.fairness import RandomSource, dealer_label, shuffle_label
 from sahrat.game import CHANCE, TERMINAL, GameState, Outcome, SideResult
 from sahrat.games.buraco import actions as act
 from sahrat.games.buraco.actions import BuracoAction, parse_action
 from sahrat.games.buraco.deal import deal_cards
-from sahrat.games.buraco.generate import three_card_melds
-from sahrat.games.buraco.melds import CANASTA, SEQUENCE, Meld, addable_cards, arrange, extend
-from sahrat.games.buraco.options import BuracoOptions
-from sahrat.games.buraco.scoring import HandResult, SideScore, match_winner, score_side
+from sahrat.games.buraco.moves import MoveGenerator
+from sahrat.games.buraco.scoring import HandResult, match_winner
+from sahrat.games.buraco.table import (
+    CHOOSE_DEALER,
+    DRAW,
+    IDLE_TURNS_LIMIT,
+    MORTO_NAMES,
+    OVER,
+    PENDING,
+    PLAY,
+    SHUFFLE,
+    SORTED_DECK,
+    STOCK,
+    TAKEN,
+    UNTAKEN,
+    counts_to_cards,
+    hand_counts,
+)
 from sahrat.games.buraco.view import BuracoView
 
-# Phases.
-CHOOSE_DEALER, SHUFFLE, DRAW, PLAY, OVER = range(5)
-PHASE_NAMES = ("dealer", "shuffle", "draw", "play", "over")
 
-# What became of a side's morto.
-UNTAKEN, PENDING, TAKEN, STOCK = range(4)
-MORTO_NAMES = ("untaken", "pending", "taken", "stock")
-
-#: Turns in a row without a draw from the stock that end a hand (``buraco.md`` §4,
-#: "No endless hands"): otherwise taking the pile and throwing a card back could go on
-#: for ever once the stock is a morto nobody wants to draw from.
-IDLE_TURNS_LIMIT = 12
-
-_CARD_KINDS = JOKER + 1
-_SORTED_DECK = tuple(sorted(BURACO_DECK))
-
-
-def hand_counts(cards: Sequence[int]) -> list[int]:
-    """A hand as the engine keeps it: how many of each card."""
-    counts = [0] * _CARD_KINDS
-    for card in cards:
-        counts[card] += 1
-    return counts
-
-
-def _cards_of(counts: Sequence[int]) -> list[int]:
-    return [card for card in range(_CARD_KINDS) for _ in range(counts[card])]
-
-
-class BuracoState(GameState):
+class BuracoState(MoveGenerator, GameState):
     """A match of Buraco: the current hand's table, the totals and the hands played."""
 
-    __slots__ = (
-        "_legal",
-        "dealer",
-        "hand_number",
-        "hands",
-        "idle_turns",
-        "melds",
-        "morto_holder",
-        "morto_status",
-        "mortos",
-        "options",
-        "phase",
-        "pile",
-        "players",
-        "results",
-        "sizes",
-        "stock",
-        "to_move",
-        "totals",
-        "turns",
-        "went_out",
-        "winner",
-    )
-
-    options: BuracoOptions
-    players: int
-    phase: int
-    dealer: int
-    hand_number: int
-    to_move: int
-    totals: list[int]
-    results: list[HandResult]
-    winner: int
-    #: ``hands[seat][card]``: how many of ``card`` the seat holds.
-    hands: list[list[int]]
-    sizes: list[int]
-    #: ``melds[side]``, in the order they were laid down.
-    melds: list[list[Meld]]
-    #: The discard pile, **top card last**.
-    pile: list[int]
-    #: The stock, **top card last** (so drawing is ``pop()``).
-    stock: list[int]
-    #: ``mortos[side]`` while untaken or pending, else empty.
-    mortos: list[list[int]]
-    morto_status: list[int]
-    #: The seat that will pick up a pending morto, else -1.
-    morto_holder: list[int]
-    went_out: int
-    #: Turns begun in the match (a turn's clock starts with each).
-    turns: int
-    #: Turns in a row that ended without a draw from the stock, this hand; -1 during a
-    #: turn that drew (it ends at 0). At :data:`IDLE_TURNS_LIMIT` the hand ends.
-    idle_turns: int
-    _legal: tuple[BuracoAction, ...] | None
-
-    def __init__(
-        self,
-        options: BuracoOptions | None = None,
-        *,
-        totals: tuple[int, int] = (0, 0),
-        dealer: int | None = None,
-    ) -> None:
-        """A match about to start: the first chance step draws the dealer.
-
-        ``totals`` and ``dealer`` resume a match: with a dealer the first step
-        is that dealer's shuffle.
-        """
-        self.options = options = options or BuracoOptions()
-        self.players = players = options.seats
-        if dealer is not None and not 0 <= dealer < players:
-            raise MalformedInput(f"no seat {dealer} at a table of {players}", dealer)
-        self.phase = CHOOSE_DEALER if dealer is None else SHUFFLE
-        self.dealer = -1 if dealer is None else dealer
-        self.hand_number = 0
-        self.to_move = -1
-        self.totals = list(totals)
-        self.results = []
-        self.winner = -1
-        self.hands = [[0] * _CARD_KINDS for _ in range(players)]
-        self.sizes = [0] * players
-        self.melds = [[], []]
-        self.pile = []
-        self.stock = []
-        self.mortos = [[], []]
-        self.morto_status = [UNTAKEN, UNTAKEN]
-        self.morto_holder = [-1, -1]
-        self.went_out = -1
-        self.turns = 0
-        self.idle_turns = 0
-        self._legal = None
-
-    # -- reading the state -----------------------------------------------------------
-
-    @property
-    def phase_name(self) -> str:
-        """``dealer``, ``shuffle``, ``draw``, ``play`` or ``over``."""
-        return PHASE_NAMES[self.phase]
-
-    @property
-    def stock_size(self) -> int:
-        return len(self.stock)
-
-    def hand(self, seat: int) -> list[int]:
-        """The cards ``seat`` holds, in card order."""
-        return _cards_of(self.hands[seat])
-
-    def side_of(self, seat: int) -> int:
-        """0 for seats 0 and 2, 1 for seats 1 and 3 (in a two-player game, the seat)."""
-        return seat & 1
-
-    def seats_of(self, side: int) -> tuple[int, ...]:
-        return tuple(range(side, self.players, 2))
+    __slots__ = ()
 
     @property
     def seats(self) -> tuple[int, ...]:
@@ -232,11 +107,6 @@ class BuracoState(GameState):
         except MalformedInput:
             return Reason("not_an_action")
         return None
-
-    @property
-    def last_result(self) -> HandResult | None:
-        """The score of the last finished hand."""
-        return self.results[-1] if self.results else None
 
     # -- the shared interface -----------------------------------------------------------
 
@@ -373,7 +243,7 @@ class BuracoState(GameState):
         others = [s for s in range(self.players) if s != seat]
         hidden = [*other.stock, *other.mortos[0], *other.mortos[1]]
         for s in others:
-            hidden.extend(_cards_of(other.hands[s]))
+            hidden.extend(counts_to_cards(other.hands[s]))
         # Sorted first, so the result depends only on what the seat can see, never on
         # where the hidden cards really are.
         hidden.sort()
@@ -408,7 +278,7 @@ class BuracoState(GameState):
             return
         if self.phase != SHUFFLE:
             raise IllegalMove("no shuffle is due now", action, Reason("bad_chance"))
-        if tuple(sorted(action.cards)) != _SORTED_DECK:
+        if tuple(sorted(action.cards)) != SORTED_DECK:
             raise IllegalMove(
                 "a shuffle must order the 108 cards of the deck", action, Reason("bad_chance")
             )
@@ -542,119 +412,6 @@ class BuracoState(GameState):
         else:
             self._end_hand(side)
 
-    # -- checks shared by apply and the move generator ----------------------------------
-
-    def _check_in_hand(self, seat: int, action: BuracoAction) -> None:
-        hand = self.hands[seat]
-        for card in set(action.cards):
-            if hand[card] < action.cards.count(card):
-                raise IllegalMove(f"not in your hand: {action}", action, Reason("not_in_hand"))
-
-    def _melds_after(self, seat: int, action: BuracoAction, cards: tuple[int, ...]) -> list[Meld]:
-        """The side's melds once ``cards`` are laid down as ``action`` says."""
-        melds = self.melds[self.side_of(seat)][:]
-        if action.kind in (act.MELD, act.TAKE_MELD):
-            new = arrange(cards, sets=self.options.sets)
-            if new is None:
-                raise IllegalMove(f"not a valid meld: {action}", action, Reason("not_a_meld"))
-            melds.append(new)
-            return melds
-        if not 0 <= action.number < len(melds):
-            raise IllegalMove(
-                f"your side has no meld {action.number}: {action}", action, Reason("no_such_meld")
-            )
-        if not action.cards and action.kind == act.ADD:
-            raise IllegalMove(f"nothing to add: {action}", action, Reason("nothing_to_add"))
-        grown = extend(melds[action.number], cards)
-        if grown is None:
-            raise IllegalMove(
-                f"the meld would not be valid: {action}", action, Reason("meld_invalid")
-            )
-        melds[action.number] = grown
-        return melds
-
-    def _may_empty(self, side: int, melds_after: Sequence[Meld]) -> bool:
-        """May a seat of ``side`` empty its hand, the table being ``melds_after``?"""
-        status = self.morto_status[side]
-        if status == UNTAKEN:
-            return True
-        return status != STOCK and any(len(meld.cards) >= CANASTA for meld in melds_after)
-
-    def _may_keep(self, side: int, card: int, melds_after: Sequence[Meld]) -> bool:
-        """Could a single ``card`` left in hand still be discarded or melded?"""
-        if self._may_empty(side, melds_after):
-            return True
-        if self.morto_status[side] == STOCK:
-            return False
-        return any(
-            len(meld.cards) >= CANASTA - 1 and card in addable_cards(meld) for meld in melds_after
-        )
-
-    def _check_emptying(
-        self,
-        seat: int,
-        action: BuracoAction,
-        melds_after: Sequence[Meld],
-        gained: Sequence[int],
-    ) -> None:
-        size_after = self.sizes[seat] - len(action.cards) + len(gained)
-        if size_after > 1:
-            return
-        side = self.side_of(seat)
-        if size_after == 0:
-            if not self._may_empty(side, melds_after):
-                raise self._last_card_refusal(side, "meld", action)
-            return
-        left = self.hands[seat][:]
-        for card in action.cards:
-            left[card] -= 1
-        for card in gained:
-            left[card] += 1
-        last = next(card for card in range(_CARD_KINDS) if left[card] > 0)
-        if not self._may_keep(side, last, melds_after):
-            raise IllegalMove(
-                "you would keep a single card you could neither discard nor meld",
-                action,
-                Reason("last_card_stuck"),
-            )
-
-    def _last_card_refusal(self, side: int, verb: str, action: BuracoAction) -> IllegalMove:
-        if self.morto_status[side] == STOCK:
-            why = "your side's morto became the stock"
-            reason = Reason.of("last_card_morto_stock", verb=verb)
-        else:
-            why = "your side has no canasta to go out"
-            reason = Reason.of("last_card_no_canasta", verb=verb)
-        return IllegalMove(f"you may not {verb} your last card: {why}", action, reason)
-
-    def _remove_from_hand(self, seat: int, cards: Sequence[int]) -> None:
-        hand = self.hands[seat]
-        for card in cards:
-            hand[card] -= 1
-        self.sizes[seat] -= len(cards)
-
-    # -- the end of a hand ----------------------------------------------------------------
-
-    def score_hand(self) -> tuple[SideScore, SideScore]:
-        """Both sides' breakdowns for the table as it lies now."""
-        scores = []
-        for side in (0, 1):
-            left: list[int] = []
-            for seat in self.seats_of(side):
-                left.extend(_cards_of(self.hands[seat]))
-            status = self.morto_status[side]
-            if status == PENDING:
-                left.extend(self.mortos[side])
-            scores.append(
-                score_side(
-                    self.melds[side],
-                    left,
-                    went_out=self.went_out == side,
-                    took_morto=status in (PENDING, TAKEN),
-                )
-            )
-        return scores[0], scores[1]
-
     def _end_hand(self, went_out: int) -> None:
         self.went_out = went_out
         sides = self.score_hand()
@@ -669,87 +426,3 @@ class BuracoState(GameState):
         else:
             self.phase = SHUFFLE
             self.dealer = (self.dealer + 1) % self.players
-
-    # -- the move generator ----------------------------------------------------------------
-
-    def _generate(self) -> list[BuracoAction]:
-        phase = self.phase
-        if phase == CHOOSE_DEALER:
-            return [act.pick_dealer(seat) for seat in range(self.players)]
-        if phase == DRAW:
-            if not self.options.closed:
-                return [act.draw(), act.take()] if self.pile else [act.draw()]
-            return [act.draw(), *self._closed_takes()]
-        if phase == PLAY:
-            return self._plays()
-        return []
-
-    def _listable(self, seat: int, action: BuracoAction, gained: Sequence[int] = ()) -> bool:
-        """Does ``action`` (a valid meld or addition) pass the emptying rules?"""
-        if self.sizes[seat] - len(action.cards) + len(gained) > 1:
-            return True
-        try:
-            cards = action.cards
-            if action.kind in (act.TAKE_MELD, act.TAKE_ADD):
-                cards = (self.pile[-1], *cards)
-            self._check_emptying(seat, action, self._melds_after(seat, action, cards), gained)
-        except IllegalMove:
-            return False
-        return True
-
-    def _plays(self) -> list[BuracoAction]:
-        seat = self.to_move
-        side = self.side_of(seat)
-        hand = self.hands[seat]
-        found: list[BuracoAction] = []
-        for new in three_card_melds(hand, sets=self.options.sets):
-            action = act.meld(new.cards)
-            if self._listable(seat, action):
-                found.append(action)
-        for index, meld in enumerate(self.melds[side]):
-            for card in sorted(addable_cards(meld)):
-                if hand[card]:
-                    action = act.add(index, (card,))
-                    if self._listable(seat, action):
-                        found.append(action)
-        if self.sizes[seat] > 1 or self._may_empty(side, self.melds[side]):
-            discards = act.DISCARDS
-            found.extend(discards[card] for card in range(_CARD_KINDS) if hand[card])
-        return found
-
-    def _closed_takes(self) -> list[BuracoAction]:
-        if not self.pile:
-            return []
-        seat = self.to_move
-        top = self.pile[-1]
-        gained = self.pile[:-1]
-        hand = self.hands[seat]
-        with_top = hand[:]
-        with_top[top] += 1
-        found: list[BuracoAction] = []
-        for new in three_card_melds(with_top, sets=self.options.sets):
-            if top in new.cards:
-                rest = list(new.cards)
-                rest.remove(top)
-                action = act.take_meld(rest)
-                if self._listable(seat, action, gained):
-                    found.append(action)
-        for index, meld in enumerate(self.melds[self.side_of(seat)]):
-            if top in addable_cards(meld):
-                action = act.take_add(index)
-                if self._listable(seat, action, gained):
-                    found.append(action)
-            for card in range(_CARD_KINDS):
-                if hand[card] and _may_join(meld, card) and extend(meld, (top, card)):
-                    action = act.take_add(index, (card,))
-                    if self._listable(seat, action, gained):
-                        found.append(action)
-        return found
-
-
-def _may_join(meld: Meld, card: int) -> bool:
-    """A cheap filter before validating: the meld's suit or rank, or a wild card."""
-    rank = RANK[card]
-    if rank == 0 or rank == 2:
-        return True
-    return SUIT[card] == meld.base if meld.kind == SEQUENCE else rank == meld.base

@@ -11,7 +11,8 @@ from sahrat.cards import SUIT_SIGNS, card_label
 from sahrat.games.buraco import actions as act
 from sahrat.games.buraco.actions import BuracoAction
 from sahrat.games.buraco.melds import SEQUENCE, Meld
-from sahrat.games.buraco.state import PENDING, STOCK, TAKEN, UNTAKEN, BuracoState
+from sahrat.games.buraco.state import BuracoState
+from sahrat.games.buraco.table import PENDING, STOCK, TAKEN, UNTAKEN
 
 Pair = tuple[str, str]
 

@@ -11,6 +11,10 @@ millions of times: option flags are plain attributes, paths come from the
 tables of :mod:`~sahrat.games.jackaroo.board`, and a marble is *lifted*
 (its square emptied) while its moves are checked, which is both what the
 rules say (§3) and what lets protection be judged without special cases.
+
+Over 500 lines, because the move generator is one class on purpose: its loops
+share the option flags and path tables as attributes and locals, and bots and
+benchmarks call it millions of times (``sahrat bench jackaroo``).
 """
 
 from __future__ import annotations

@@ -11,6 +11,11 @@ drawn with :meth:`~JackarooState.sample_chance`, so the list of applied
 actions is a complete record that replays exactly. A state built from a
 position (:mod:`~sahrat.games.jackaroo.position`) has no stock to deal from:
 when its hands run out its turn is :data:`WAITING`.
+
+Over 500 lines, because one object holds what every move touches (the board,
+the hands, the turn, the deal) and its steps call each other; the parts that
+stand alone have modules of their own: the geometry (``board``), the move
+generator (``rules``), the notation, the view and the words.
 """
 
 from __future__ import annotations
