@@ -5,7 +5,8 @@
 //   /#replay=ID     a finished game's replay
 
 import { h, fill, toast } from "./dom.js";
-import { t, lang, setLang } from "./i18n.js";
+import { t, has, lang, setLang } from "./i18n.js";
+import { cardText } from "./cards.js";
 import { Connection, randomSeed } from "./net.js";
 import { setClock } from "./seats.js";
 import { Lobby } from "./lobby.js";
@@ -15,6 +16,31 @@ import { loadGames } from "./rules.js";
 
 // Errors after which a game component must let the player choose again.
 const REFUSALS = new Set(["illegal_move", "stale", "not_your_turn", "wrong_phase", "bad_field"]);
+
+const CARD_CODE = /^(?:[A2-9TJQK][SHDC]|JK)$/;
+
+/**
+ * Why the rules refused a move, in the player's language: the server's reason
+ * code and its params ({card}, {verb}); the generic words for a reason we do not know.
+ */
+function refusalText(reason) {
+  const generic = t("error.illegal_move");
+  if (!reason || typeof reason.code !== "string") return generic;
+  const params = reason.params && typeof reason.params === "object" ? reason.params : {};
+  let key = "refusal." + reason.code;
+  if (!has(key)) return generic;
+  if (typeof params.verb === "string" && has(`${key}.${params.verb}`)) key += "." + params.verb;
+  const words = {};
+  if ("card" in params) {
+    if (!CARD_CODE.test(params.card)) return generic;
+    // As printed on the card ("7♥"), isolated so a right-to-left sentence keeps it whole.
+    const label = params.card === "JK" ? t("card.joker") : cardText(params.card);
+    words.card = `\u2068${label}\u2069`;
+  }
+  const text = t(key, words);
+  // A placeholder left unfilled (a param the server did not send) is never shown.
+  return /\{\w+\}/.test(text) ? generic : text;
+}
 
 class App {
   constructor(root) {
@@ -158,11 +184,16 @@ class App {
       this.setHash("");
       if (!this.hashJoinByCode) return;
     }
-    const known = t("error." + m.code);
-    const text = known === "error." + m.code ? m.message : known;
-    // The engine's own words say why a move or meld was refused.
-    const detail = m.code === "illegal_move" || m.code === "bad_field" ? ` — ${m.message}` : "";
-    toast(text + detail, "error");
+    let text;
+    if (m.code === "illegal_move") {
+      // The reason code says why, in our words; the server's English is for developers.
+      text = refusalText(m.reason);
+    } else {
+      text = has("error." + m.code) ? t("error." + m.code) : m.message;
+      // The server's words name the field that was wrong.
+      if (m.code === "bad_field") text += ` — ${m.message}`;
+    }
+    toast(text, "error");
     if (REFUSALS.has(m.code) && this.tableScreen) this.tableScreen.refused();
     if (m.code === "no_such_table" && !this.tableScreen) this.setHash("");
   }

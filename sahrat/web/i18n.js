@@ -295,6 +295,39 @@ const STRINGS = {
   "error.chat_rate": ["رسائل كثيرة، انتظر شوي", "Too many messages: wait a little"],
   "error.no_partner": ["ما عندك شريك", "You have no partner"],
   "error.unavailable": ["ما قدرنا نحفظ، حاول مرة ثانية", "Could not save: try again"],
+
+  // Why the rules refused a move: an illegal_move's reason.code ({card}: the card as
+  // printed on it; a {verb} picks the key's ".meld" or ".discard" form).
+  "refusal.illegal": ["الحركة مو مسموحة", "That move isn't allowed"],
+  "refusal.game_over": ["انتهى اللعب", "The game is over"],
+  "refusal.no_turn": ["مو دور أحد الحين، انتظر شوي", "Nobody's turn right now: wait a moment"],
+  "refusal.not_chance": ["مو وقت الخلط أو التوزيع", "It isn't time to shuffle or deal"],
+  "refusal.bad_chance": ["الخلط أو التوزيع مو صحيح", "That shuffle or deal isn't valid"],
+  "refusal.not_an_action": ["هذي مو حركة في هاللعبة", "That isn't a move in this game"],
+  "refusal.card_not_held": ["ما عندك {card} في يدك", "You don't hold {card}"],
+  "refusal.must_burn": ["ما عندك لعبة: لازم تحرق ورقة", "Nothing can move: burn a card"],
+  "refusal.must_burn_one": ["ما عندك لعبة: احرق ورقة وحدة، مو كل أوراقك", "Nothing can move: burn one card, not your whole hand"],
+  "refusal.must_burn_all": ["ما عندك لعبة: تحرق كل أوراقك", "Nothing can move: burn your whole hand"],
+  "refusal.may_not_burn": ["ما يصير تحرق وعندك لعبة", "You can't burn while a card can move"],
+  "refusal.nothing_to_burn": ["اللي بعدك ما عنده أوراق تحرقها", "The next player has no card to burn"],
+  "refusal.no_such_move": ["الورقة {card} ما تسوي هالحركة هنا", "{card} can't make that move here"],
+  "refusal.draw_first": ["اسحب من الكومة أو خذ كومة الرمي أول", "Draw or take the pile first"],
+  "refusal.already_drawn": ["سحبت خلاص هالدور", "You have already drawn"],
+  "refusal.pile_closed": ["كومة الرمي مقفلة: تاخذها بس إذا نزّلت ورقتها في تركيبة", "The pile is closed: take it only by melding its top card"],
+  "refusal.pile_empty": ["كومة الرمي فاضية", "The discard pile is empty"],
+  "refusal.pile_open": ["كومة الرمي مفتوحة: خذها أول، وبعدين نزّل", "The pile is open: take it first, then meld"],
+  "refusal.not_in_hand": ["هالأوراق مو كلها في يدك", "You don't hold those cards"],
+  "refusal.not_a_meld": ["هالأوراق ما تسوي تركيبة", "Those cards don't make a meld"],
+  "refusal.no_such_meld": ["ما عندكم هالتركيبة", "Your side has no such meld"],
+  "refusal.nothing_to_add": ["ما اخترت أوراق تضيفها", "No cards chosen to add"],
+  "refusal.meld_invalid": ["كذا التركيبة ما تصح", "That would not be a valid meld"],
+  "refusal.last_card_no_canasta": ["ما تقدر تخلص آخر ورقة: ما عندكم كاناسترا للإنهاء", "You can't play your last card: your side has no canasta to go out"],
+  "refusal.last_card_no_canasta.meld": ["ما تقدر تنزّل آخر ورقة: ما عندكم كاناسترا للإنهاء", "You can't meld your last card: your side has no canasta to go out"],
+  "refusal.last_card_no_canasta.discard": ["ما تقدر ترمي آخر ورقة: ما عندكم كاناسترا للإنهاء", "You can't discard your last card: your side has no canasta to go out"],
+  "refusal.last_card_morto_stock": ["ما تقدر تخلص آخر ورقة: المورتو حقكم صار الكومة", "You can't play your last card: your side's morto became the stock"],
+  "refusal.last_card_morto_stock.meld": ["ما تقدر تنزّل آخر ورقة: المورتو حقكم صار الكومة", "You can't meld your last card: your side's morto became the stock"],
+  "refusal.last_card_morto_stock.discard": ["ما تقدر ترمي آخر ورقة: المورتو حقكم صار الكومة", "You can't discard your last card: your side's morto became the stock"],
+  "refusal.last_card_stuck": ["بتبقى معك ورقة وحدة ما تقدر ترميها ولا تنزّلها", "You'd keep one card you could neither discard nor meld"],
 };
 
 let current = readLang();
@@ -346,6 +379,17 @@ export function t(key, params) {
     for (const [name, value] of Object.entries(params)) text = text.replaceAll(`{${name}}`, String(value));
   }
   return text;
+}
+
+/** Whether `key` has words (a lookup that, unlike t(), does not count a miss). */
+export function has(key) {
+  return Object.hasOwn(STRINGS, key);
+}
+
+/** Both languages' words for `key`, or null: {ar, en}. */
+export function translations(key) {
+  const entry = has(key) ? STRINGS[key] : null;
+  return entry ? { ar: entry[0], en: entry[1] } : null;
 }
 
 /** Keys with no entry, seen so far (the browser tests check it stays empty). */
