@@ -7,10 +7,8 @@ the unshuffled order of ``fairness.md`` §3, so ``range(52)`` *is* that deck.
 Buraco's second deck reuses the same ints (identical cards are
 interchangeable) and the joker is ``JOKER`` (52).
 
->>> card_code(parse_card("TD"))
-'TD'
->>> rank_of(parse_card("KC"))
-13
+>>> CODES[parse_card("TD")], RANK[parse_card("KC")]
+('TD', 13)
 """
 
 from __future__ import annotations
@@ -48,21 +46,6 @@ def parse_card(code: str, *, joker: bool = False) -> int:
 def parse_cards(codes: Iterable[str], *, joker: bool = False) -> list[int]:
     """Every card of ``codes``, in order."""
     return [parse_card(code, joker=joker) for code in codes]
-
-
-def card_code(card: int) -> str:
-    """The two-character code of ``card``."""
-    return CODES[card]
-
-
-def rank_of(card: int) -> int:
-    """1 (ace) … 13 (king); 0 for the joker."""
-    return RANK[card]
-
-
-def suit_of(card: int) -> int:
-    """0..3 for ``S H D C``; -1 for the joker."""
-    return SUIT[card]
 
 
 def format_cards(cards: Iterable[int]) -> str:

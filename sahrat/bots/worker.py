@@ -11,16 +11,11 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import random
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from sahrat.bots.autopilot import DEFAULT_BUDGET_MS, autopilot_action
-from sahrat.bots.search import Budget, IsmctsBot
 from sahrat.games import GAMES
-
-
-def _search(game: str, state: Any, budget: Budget, seed: int | None) -> Any:
-    return IsmctsBot(GAMES[game].bots, budget, random.Random(seed)).choose(state)
 
 
 def _autopilot(game: str, state: Any, budget_ms: float, seed: int | None) -> Any:
@@ -36,15 +31,6 @@ class SearchPool:
         self._pool = ProcessPoolExecutor(
             max_workers=workers, mp_context=multiprocessing.get_context("forkserver")
         )
-
-    def submit(self, game: str, state: Any, budget: Budget, seed: int | None = None) -> Future[Any]:
-        """The search bot's choice for ``state``, computed in a worker."""
-        return self._pool.submit(_search, game, state, budget, seed)
-
-    async def choose(self, game: str, state: Any, budget: Budget, seed: int | None = None) -> Any:
-        """Await the search bot's choice without blocking the event loop."""
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._pool, _search, game, state, budget, seed)
 
     async def autopilot(
         self, game: str, state: Any, budget_ms: float = DEFAULT_BUDGET_MS, seed: int | None = None

@@ -44,8 +44,6 @@ class CloseCode(enum.IntEnum):
     GOING_AWAY = 1001
     #: A flood of messages, far past the rate limit.
     POLICY_VIOLATION = 1008
-    #: A frame larger than the server reads at all.
-    MESSAGE_TOO_BIG = 1009
 
 
 class Attachment(Protocol):

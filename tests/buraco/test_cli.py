@@ -244,7 +244,7 @@ def test_demo_plays_one_hand_and_its_printed_actions_replay(
         if who != "chance":
             assert replay.current_player() == int(who.split()[1])
         replay.apply_action(text)
-    result = replay.last_result
+    result = replay.results[-1]
     assert result is not None and len(replay.results) == 1
     totals = lines[-2].split()
     assert totals[0] == "total"

@@ -115,7 +115,7 @@ def test_going_out_by_melding_the_last_card_into_a_first_canasta() -> None:
         phase="play",
     )
     state.apply_action("add 0 JH")
-    result = state.last_result
+    result = state.results[-1]
     assert result is not None and result.went_out == 0
     assert result.sides[0].went_out and result.sides[0].canastas_clean == 1
     assert state.phase_name == "shuffle"
@@ -176,7 +176,7 @@ def test_going_out_by_discarding_with_the_morto_and_a_canasta() -> None:
         phase="play",
     )
     state.apply_action("discard 9H")
-    result = state.last_result
+    result = state.results[-1]
     assert result is not None and result.went_out == 0
     assert result.sides[0].went_out and not result.sides[1].went_out
     assert result.sides[0].bonus == 200 + 100
@@ -192,7 +192,7 @@ def test_going_out_by_melding_every_card() -> None:
         phase="play",
     )
     state.apply_action("meld 5D 6D 7D")
-    result = state.last_result
+    result = state.results[-1]
     assert result is not None and result.went_out == 0 and result.sides[0].hand == 0
 
 
@@ -211,7 +211,7 @@ def test_partner_may_go_out_while_a_morto_waits_and_it_counts_as_hand() -> None:
     state.apply_action("draw")  # seat 2 draws 4H
     state.apply_action("add 0 QC")
     state.apply_action("discard 4H")  # seat 2 goes out
-    result = state.last_result
+    result = state.results[-1]
     assert result is not None and result.went_out == 0
     side = result.sides[0]
     assert side.took_morto and side.went_out
@@ -257,7 +257,7 @@ def test_stock_running_out_without_a_morto_ends_the_hand() -> None:
         rest="pile",
         phase="draw",
     )
-    result = state.last_result
+    result = state.results[-1]
     assert result is not None and result.went_out == -1
     assert state.phase_name == "shuffle"
 
@@ -275,7 +275,7 @@ def test_stock_runs_out_after_the_last_draw() -> None:
     state.apply_action("draw")
     assert state.results == []
     state.apply_action("discard 9C")
-    assert state.last_result is not None
+    assert state.results
 
 
 def test_side_whose_morto_became_the_stock_has_not_taken_it() -> None:
@@ -288,7 +288,7 @@ def test_side_whose_morto_became_the_stock_has_not_taken_it() -> None:
         rest="pile",
         phase="draw",
     )
-    result = state.last_result
+    result = state.results[-1]
     assert result is not None
     assert not result.sides[0].took_morto and result.sides[0].bonus == -100
     assert result.sides[1].took_morto and result.sides[1].bonus == 0

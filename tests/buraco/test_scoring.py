@@ -116,7 +116,7 @@ def test_hand_result_adds_up_to_running_totals() -> None:
         phase="play",
     )
     state.apply_action("discard 9H")
-    result = state.last_result
+    result = state.results[-1]
     assert result is not None
     assert result.sides[0].total == 55 + 200 + 100
     assert result.sides[1].total == 35 - 100 - 20

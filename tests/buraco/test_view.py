@@ -42,7 +42,12 @@ def assert_view_hides(state: BuracoState, seat: int) -> None:
         for meld in side:
             expected.update(meld.cards)
     expected.update(state.pile)
-    assert Counter(view.visible_cards()) == expected
+    shown = list(view.hand)
+    for side_melds in view.melds:
+        for meld in side_melds:
+            shown.extend(meld.cards)
+    shown.extend(view.discard_pile)
+    assert Counter(shown) == expected
     as_json = view.to_json()
     json.dumps(as_json)
     assert codes_in_json(as_json) == Counter(CODES[x] for x in expected.elements())

@@ -10,13 +10,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sahrat.cards import CODES
-from sahrat.errors import IllegalMove
+from sahrat.errors import IllegalMove, MalformedInput
 from sahrat.game import CHANCE, TERMINAL
 from sahrat.games.jackaroo import JackarooState, Move, Options, parse_position, to_position
 from sahrat.games.jackaroo.actions import MOVE, SPLIT, SWAP, Chance
 from sahrat.games.jackaroo.board import BASE0, HOME0, TRACK
 from sahrat.games.jackaroo.options import CHOICES, PRESETS
-from sahrat.games.jackaroo.state import check_board
+from sahrat.games.jackaroo.state import occupancy_mask
 from sahrat.simulation import SimSource
 
 CONFIGS = [(preset, seats) for preset in PRESETS for seats in (4, 2)]
@@ -33,7 +33,7 @@ def snapshot(state: JackarooState) -> tuple[object, ...]:
 def check_invariants(state: JackarooState) -> None:
     check_board(state)  # loc, occ and the mask agree; no two marbles on a square
     seats = state.seats
-    marbles = [q for s in seats for q in state.marbles_of(s)]
+    marbles = [q for s in seats for q in state.loc[s * 4 : s * 4 + 4]]
     assert len(marbles) == 4 * len(seats)
     on_board = [q for q in marbles if q < BASE0]
     assert len(on_board) == len(set(on_board))
@@ -88,7 +88,7 @@ def play_checked(preset: str, seats: int, seed: int) -> int:
     check_invariants(state)
     assert state.legal_actions() == ()
     winners = set(state.winners())
-    assert all(HOME0 <= q < BASE0 for s in winners for q in state.marbles_of(s))
+    assert all(HOME0 <= q < BASE0 for s in winners for q in state.loc[s * 4 : s * 4 + 4])
     assert sum(state.returns()) == 0
     return moves
 
@@ -199,3 +199,19 @@ def test_any_combination_of_options_plays_to_the_end(
         assert Move.parse(str(move)) == move
         state.apply_action(move)
         check_invariants(state)
+
+
+def check_board(state: JackarooState) -> None:
+    """Raise :class:`MalformedInput` if ``loc`` and ``occ`` disagree ."""
+    for m, q in enumerate(state.loc):
+        if (m >> 2) not in state.rules.order:
+            continue
+        if q < BASE0 and state.occ[q] != m:
+            raise MalformedInput(f"marble {m} on {q} but the square holds {state.occ[q]}")
+        if HOME0 <= q < BASE0 and (q - HOME0) // 4 != m >> 2:
+            raise MalformedInput(f"marble {m} in another seat's home lane")
+    for q, m in enumerate(state.occ):
+        if m >= 0 and state.loc[m] != q:
+            raise MalformedInput(f"square {q} holds marble {m} which is on {state.loc[m]}")
+    if state.mask != occupancy_mask(state.occ):
+        raise MalformedInput("the occupancy mask disagrees with the board")

@@ -47,7 +47,7 @@ from sahrat.bots.jackaroo.odds import CardOdds
 from sahrat.bots.jackaroo.plan import card_keep_value, hand_potential
 from sahrat.cards import RANK
 from sahrat.games.jackaroo.actions import BURN, DISCARD, DISCARD_ALL, MOVE, SPLIT, SWAP, Move
-from sahrat.games.jackaroo.board import BASE0, HOME0, TRACK
+from sahrat.games.jackaroo.board import BASE0, HOME0
 from sahrat.games.jackaroo.rules import Rules
 from sahrat.games.jackaroo.state import JackarooState
 
@@ -252,58 +252,10 @@ def rollout_heuristic(state: JackarooState, rng: random.Random) -> Move:
     return ties[0] if len(ties) == 1 else ties[int(rng.random() * len(ties))]
 
 
-def rollout_choice(state: JackarooState, rng: random.Random) -> Move:
-    """A cheap, noisy policy for search rollouts: a capture of an opponent, entering the
-    home lane or bringing a marble out when a card other than a 7 does one, else a
-    random card of the hand and one of its moves.
-
-    Choosing the card first keeps a 7, whose splits make up most of a listed hand's
-    moves, from being played far more often than the others; and its splits are only
-    listed when the 7 is the card chosen, which makes a rollout several times cheaper."""
-    seat = state.turn
-    hand = state.hands[seat]
-    rules = state.rules
-    loc, occ, mask = state.loc, state.occ, state.mask
-    can_burn = len(state.hands[rules.next_seat[seat]]) > 0
-    plain = [card for card in hand if RANK[card] != 7]
-    moves = rules.moves(plain, loc, occ, mask, seat, can_burn) if plain else []
-    partner = rules.partner[seat]
-    good: list[Move] = []
-    for move in moves:
-        if move[1] != MOVE:
-            continue
-        a, b = move[2], move[3]
-        if b >= TRACK:
-            mover = occ[a] >> 2 if a < HOME0 else -1
-            if mover == seat or mover == partner:
-                good.append(move)  # enters our side's home lane (a 5 may move others)
-        elif a >= BASE0:
-            good.append(move)  # brings a marble out
-        else:
-            victim = occ[b]
-            if victim >= 0 and victim >> 2 != seat and victim >> 2 != partner:
-                good.append(move)
-    if good:
-        return good[int(rng.random() * len(good))]
-    cards = hand[:]
-    while cards:
-        card = cards.pop(int(rng.random() * len(cards)))
-        if RANK[card] == 7:
-            mine = rules.moves([card], loc, occ, mask, seat, can_burn)
-        else:
-            mine = [move for move in moves if move[0] == card]
-        if mine:
-            return mine[int(rng.random() * len(mine))]
-    # Nothing moves: a burn of the stuck hand (§5), as the rules list it.
-    legal: tuple[Move, ...] = state.legal_actions()
-    return legal[int(rng.random() * len(legal))]
-
-
 __all__ = [
     "JackarooHeuristicBot",
     "Weights",
     "burn_choice",
     "evaluate",
-    "rollout_choice",
     "score_moves",
 ]

@@ -63,10 +63,6 @@ class Meld:
     base: int
 
     @property
-    def is_canasta(self) -> bool:
-        return len(self.cards) >= CANASTA
-
-    @property
     def canasta(self) -> str | None:
         """``"clean"``, ``"dirty"`` or ``None`` when the meld is shorter than a canasta."""
         if len(self.cards) < CANASTA:

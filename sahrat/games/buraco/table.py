@@ -165,11 +165,6 @@ class BuracoTable:
     def seats_of(self, side: int) -> tuple[int, ...]:
         return tuple(range(side, self.players, 2))
 
-    @property
-    def last_result(self) -> HandResult | None:
-        """The score of the last finished hand."""
-        return self.results[-1] if self.results else None
-
     # -- checks shared by apply and the move generator ----------------------------------
 
     def _check_in_hand(self, seat: int, action: BuracoAction) -> None:

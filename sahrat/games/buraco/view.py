@@ -43,15 +43,6 @@ class BuracoView:
     #: Turns in a row ended without a draw from the stock (twelve end the hand).
     idle_turns: int = 0
 
-    def visible_cards(self) -> list[int]:
-        """Every card this view shows: the hand, the melds and the discard pile."""
-        cards = list(self.hand)
-        for side in self.melds:
-            for meld in side:
-                cards.extend(meld.cards)
-        cards.extend(self.discard_pile)
-        return cards
-
     def to_json(self) -> dict[str, Any]:
         """The view as JSON-ready values, cards as codes."""
 

@@ -31,15 +31,6 @@ SQUARES = 96
 NO_SQUARE = -1
 
 
-def start_square(seat: int) -> int:
-    return QUARTER * seat
-
-
-def entry_square(seat: int) -> int:
-    """The last track square before ``seat``'s home lane."""
-    return (QUARTER * seat - 1) % TRACK
-
-
 def home_square(seat: int, k: int) -> int:
     """``h<seat>.<k>``, ``k`` in 1..4."""
     return HOME0 + 4 * seat + k - 1
@@ -55,10 +46,6 @@ def is_track(square: int) -> bool:
 
 def is_home(square: int) -> bool:
     return HOME0 <= square < BASE0
-
-
-def is_base(square: int) -> bool:
-    return square >= BASE0
 
 
 def progress(seat: int, square: int) -> int:
@@ -173,12 +160,6 @@ BACK_DEST: list[int] = [backward_path(q)[-1] for q in range(TRACK)]
 #: Neighbours on the track, in the direction of play.
 BEHIND: list[int] = [(q - 1) % TRACK for q in range(TRACK)]
 AHEAD: list[int] = [(q + 1) % TRACK for q in range(TRACK)]
-
-
-def steps_between(seat: int, frm: int, to: int) -> int:
-    """Forward steps from ``frm`` to ``to`` along ``seat``'s path (0 when not ahead)."""
-    diff = progress(seat, to) - progress(seat, frm)
-    return diff if diff > 0 else 0
 
 
 def home_owner(square: int) -> int:

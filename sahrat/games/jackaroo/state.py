@@ -347,9 +347,6 @@ class JackarooState(GameState):
             raise IllegalMove(self._why_illegal(move), move, self.why_illegal(move))
         return move
 
-    def marbles_of(self, seat: int) -> list[int]:
-        return self.loc[seat * 4 : seat * 4 + 4]
-
     # -- generation -----------------------------------------------------------------
 
     def _generate(self) -> tuple[Any, ...]:
@@ -525,23 +522,6 @@ class JackarooState(GameState):
         self.discard.clear()
         self.shuffles += 1
         self._deal(SCHEDULES[self.options.seats][0] if self.options.deal == "5-4-4" else FOUR_EACH)
-
-
-def check_board(state: JackarooState) -> None:
-    """Raise :class:`MalformedInput` if ``loc`` and ``occ`` disagree (a debugging aid
-    used by the property tests)."""
-    for m, q in enumerate(state.loc):
-        if (m >> 2) not in state.rules.order:
-            continue
-        if q < BASE0 and state.occ[q] != m:
-            raise MalformedInput(f"marble {m} on {q} but the square holds {state.occ[q]}")
-        if HOME0 <= q < BASE0 and (q - HOME0) // 4 != m >> 2:
-            raise MalformedInput(f"marble {m} in another seat's home lane")
-    for q, m in enumerate(state.occ):
-        if m >= 0 and state.loc[m] != q:
-            raise MalformedInput(f"square {q} holds marble {m} which is on {state.loc[m]}")
-    if state.mask != occupancy_mask(state.occ):
-        raise MalformedInput("the occupancy mask disagrees with the board")
 
 
 def occupancy_mask(occ: list[int]) -> int:

@@ -99,9 +99,6 @@ class TableActor(SeatKeeping, Seeding, Clock, ChatRoom):
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
 
-    def attach_later(self, client: Client) -> None:
-        self.post(Attach(client))
-
     def resume(self) -> None:
         """After :meth:`restore`: clocks start afresh, bots and the seed collection go on."""
         table = self.table
