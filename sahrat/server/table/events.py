@@ -8,6 +8,7 @@ default, never renamed.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -18,8 +19,12 @@ class Event:
     KIND: ClassVar[str]
 
     def data(self) -> dict[str, Any]:
-        """The event as stored (JSON)."""
-        return {}
+        """The event as stored (JSON): its fields, tuples as lists."""
+        return {
+            f.name: list(value) if isinstance(value, tuple) else value
+            for f in dataclasses.fields(self)  # type: ignore[arg-type]
+            for value in (getattr(self, f.name),)
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,17 +37,11 @@ class Seated(Event):
     name: str
     bot: bool
 
-    def data(self) -> dict[str, Any]:
-        return {"seat": self.seat, "player": self.player, "name": self.name, "bot": self.bot}
-
 
 @dataclass(frozen=True, slots=True)
 class Unseated(Event):
     KIND = "unseat"
     seat: int
-
-    def data(self) -> dict[str, Any]:
-        return {"seat": self.seat}
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,26 +51,17 @@ class Assigned(Event):
     KIND = "assign"
     order: tuple[str | None, ...]
 
-    def data(self) -> dict[str, Any]:
-        return {"order": list(self.order)}
-
 
 @dataclass(frozen=True, slots=True)
 class HostChanged(Event):
     KIND = "host"
     player: str | None
 
-    def data(self) -> dict[str, Any]:
-        return {"player": self.player}
-
 
 @dataclass(frozen=True, slots=True)
 class TurnTimeSet(Event):
     KIND = "turn_time"
     seconds: float
-
-    def data(self) -> dict[str, Any]:
-        return {"seconds": self.seconds}
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,9 +71,6 @@ class Committed(Event):
     KIND = "commit"
     server_seed: str
 
-    def data(self) -> dict[str, Any]:
-        return {"server_seed": self.server_seed}
-
 
 @dataclass(frozen=True, slots=True)
 class Started(Event):
@@ -92,9 +79,6 @@ class Started(Event):
     KIND = "start"
     game_id: str
     client_seeds: tuple[str, ...]
-
-    def data(self) -> dict[str, Any]:
-        return {"game_id": self.game_id, "client_seeds": list(self.client_seeds)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,22 +104,14 @@ class Chatted(Event):
     """A chat line, with the seats it went to (the whole table, or one side)."""
 
     KIND = "chat"
-    channel: str
-    seat: int
-    name: str
-    text: str
-    to: tuple[int, ...]
-    at: float
-
-    def data(self) -> dict[str, Any]:
-        return {
-            "channel": self.channel,
-            "seat": self.seat,
-            "name": self.name,
-            "text": self.text,
-            "to": list(self.to),
-            "at": self.at,
-        }
+    # Lines stored by older code may lack fields: they are read with these, and cleaned
+    # where they are shown.
+    channel: str = "table"
+    seat: int = -1
+    name: str = ""
+    text: str = ""
+    to: tuple[int, ...] = ()
+    at: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,49 +124,27 @@ class Closed(Event):
 @dataclass(frozen=True, slots=True)
 class Ended(Event):
     KIND = "end"
-    winners: tuple[int, ...]
+    winners: tuple[int, ...] = ()
 
-    def data(self) -> dict[str, Any]:
-        return {"winners": list(self.winners)}
+
+#: Every kind of event, by its stored ``KIND``.
+KINDS: dict[str, type[Event]] = {
+    cls.KIND: cls
+    for cls in (
+        Seated, Unseated, Assigned, HostChanged, TurnTimeSet, Committed, Started,
+        Moved, Chatted, Closed, Ended,
+    )
+}  # fmt: skip
 
 
 def from_stored(kind: str, data: dict[str, Any]) -> Event:
-    """The event stored as ``kind`` and ``data``; KeyError/ValueError if it is not one."""
-    match kind:
-        case "seat":
-            return Seated(int(data["seat"]), str(data["player"]), str(data["name"]), data["bot"])
-        case "unseat":
-            return Unseated(int(data["seat"]))
-        case "assign":
-            return Assigned(tuple(data["order"]))
-        case "host":
-            return HostChanged(data["player"])
-        case "turn_time":
-            return TurnTimeSet(float(data["seconds"]))
-        case "commit":
-            return Committed(str(data["server_seed"]))
-        case "start":
-            return Started(str(data["game_id"]), tuple(data["client_seeds"]))
-        case "move":
-            return Moved(
-                int(data["seat"]),
-                str(data["action"]),
-                bool(data["auto"]),
-                bool(data.get("turn_start")),
-            )
-        case "chat":
-            # Lines stored by older code may lack fields: they are read as they are, and
-            # cleaned where they are shown.
-            return Chatted(
-                str(data.get("channel", "table")),
-                int(data.get("seat", -1)),
-                str(data.get("name", "")),
-                str(data.get("text", "")),
-                tuple(data.get("to", ())),
-                float(data.get("at", 0.0)),
-            )
-        case "close":
-            return Closed()
-        case "end":
-            return Ended(tuple(data.get("winners", ())))
-    raise ValueError(f"unknown event kind {kind!r}")
+    """The event stored as ``kind`` and ``data``; KeyError, TypeError or ValueError if it is
+    not one (an unknown kind, a missing field)."""
+    cls = KINDS[kind]
+    values = {
+        f.name: tuple(data[f.name]) if isinstance(data[f.name], list) else data[f.name]
+        for f in dataclasses.fields(cls)  # type: ignore[arg-type]
+        if f.name in data
+    }
+    event: Event = cls(**values)
+    return event
