@@ -1,8 +1,18 @@
-"""Fixtures for the server's tests: a database backend per parameter, scripted seats."""
+"""Fixtures for the server's tests: a database backend per parameter, shared servers,
+scripted seats.
+
+A test module that runs on both databases marks itself with
+``pytest.mark.usefixtures("backend")``: every test runs once on SQLite and once on
+PostgreSQL. A module's shared server (see :func:`shared_server`) lives for the module and
+that backend; each test brings its own players and tables to it. A test that needs a
+server of its own (it kills or restarts it, or its settings differ) asks for
+``database_url``: a new, empty database of the backend for that test alone.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -10,32 +20,70 @@ from typing import Any
 import pytest
 
 from tests.server import harness
-from tests.server.harness import Player, Server, drop_postgres, postgres_url
+from tests.server.harness import Player, Server, drop_postgres, postgres_url, running
 
 
-@pytest.fixture(params=["sqlite", "postgres"])
-def database_url(request: pytest.FixtureRequest) -> Iterator[str]:
-    """Run a test twice: on a SQLite file in the data directory, and on a new, empty
-    PostgreSQL database (skipped without PostgreSQL, unless services are required)."""
-    if request.param == "sqlite":
+@pytest.fixture(scope="module", params=["sqlite", "postgres"])
+def backend(request: pytest.FixtureRequest) -> str:
+    """The database kind a module's tests run on: ``sqlite`` or ``postgres``."""
+    return str(request.param)
+
+
+@contextlib.contextmanager
+def database(backend: str) -> Iterator[str]:
+    """A database for one server: ``""`` (a SQLite file in the server's data directory) or
+    a new, empty PostgreSQL database, dropped afterwards (skipped without PostgreSQL,
+    unless services are required)."""
+    if backend == "sqlite":
         yield ""
         return
     url = postgres_url()
     if url is None:
         pytest.skip("PostgreSQL is not running here")
-    harness.DATABASE["url"] = url
     try:
         yield url
     finally:
-        harness.DATABASE["url"] = ""
         drop_postgres(url)
+
+
+@pytest.fixture
+def database_url(backend: str) -> Iterator[str]:
+    """A new database of the backend for this test's own servers; a server started
+    without naming one uses it too."""
+    with database(backend) as url:
+        harness.DATABASE["url"] = url
+        try:
+            yield url
+        finally:
+            harness.DATABASE["url"] = ""
+
+
+@contextlib.contextmanager
+def shared_server(
+    tmp_path_factory: pytest.TempPathFactory, backend: str = "sqlite", **settings: object
+) -> Iterator[Server]:
+    """A server for every test of a module on one backend, on a database of its own.
+
+    Its seats have a long grace (unless ``settings`` say otherwise): a game a test walked
+    away from keeps its absent people, played by the clock now and then, rather than
+    becoming a game of bots playing at full speed beside the next tests.
+    """
+    settings = {"grace_seconds": 600.0, **settings}
+    with database(backend) as url, running(tmp_path_factory.mktemp("server"), url, **settings) as s:
+        yield s
+
+
+async def people(server: Server, count: int) -> list[Player]:
+    """``count`` new guests, connected, named p0, p1 …"""
+    players = [Player(server, f"p{i}") for i in range(count)]
+    for player in players:
+        await player.connect()
+    return players
 
 
 async def seat_four(server: Server, game: str, **create: Any) -> list[Player]:
     """Four people at one new table, the game started."""
-    players = [Player(server, f"p{i}") for i in range(4)]
-    for player in players:
-        await player.connect()
+    players = await people(server, 4)
     await players[0].send(type="create", game=game, seats=4, **create)
     first = await players[0].expect("table")
     table_id = first["table"]["id"]
@@ -49,6 +97,23 @@ async def seat_four(server: Server, game: str, **create: Any) -> list[Player]:
     for player in players:
         await player.expect("table", lambda m: m["table"]["status"] == "playing")
     return players
+
+
+def by_seat(players: list[Player]) -> dict[int, Player]:
+    """The seated players by their seat number."""
+    return {p.state["you"]: p for p in players if p.state is not None}
+
+
+def to_move(players: list[Player]) -> Player:
+    """The player whose turn it is, by the latest table message."""
+    state = players[0].state
+    assert state is not None
+    return by_seat(players)[state["to_move"]]
+
+
+async def close_all(*players: Player) -> None:
+    for player in players:
+        await player.close()
 
 
 async def play(

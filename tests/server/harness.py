@@ -236,6 +236,41 @@ class Player:
             await asyncio.gather(self._reader, return_exceptions=True)
 
 
+async def error_for(player: Player, **message: Any) -> dict[str, Any]:
+    """Send ``message`` and return the error that answers it."""
+    await player.send(**message)
+    return await player.expect("error")
+
+
+async def error_after_raw(player: Player, data: str | bytes) -> dict[str, Any]:
+    """Send a raw frame and return the error that answers it."""
+    await player.send_raw(data)
+    return await player.expect("error", timeout=5)
+
+
+async def still_open(*players: Player) -> None:
+    """Each socket answers a ping: it is open and its reader is alive."""
+    for player in players:
+        await player.send(type="ping", id="alive")
+        await player.expect("pong", lambda m: m.get("id") == "alive", timeout=5)
+
+
+async def all_open(*players: Player) -> bool:
+    """:func:`still_open` as a fact to record: False if a socket does not answer."""
+    try:
+        await still_open(*players)
+    except (TimeoutError, ConnectionError):
+        return False
+    return True
+
+
+def listed_with(server: Server, player_id: str) -> list[dict[str, Any]]:
+    """The lobby's tables (``GET /api/tables``) at which ``player_id`` sits: on a server
+    shared by many tests, what one test's player left in the lobby."""
+    tables = server.get("/api/tables")["tables"]
+    return [t for t in tables if any(p.get("player") == player_id for p in t["players"])]
+
+
 def run(coroutine: Any, timeout: float = 120.0) -> Any:
     """Run a test's coroutine with an overall time limit, on an event loop of its own.
 
