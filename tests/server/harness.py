@@ -17,12 +17,14 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 from websockets.asyncio.client import ClientConnection, connect
+
+T = TypeVar("T")
 
 #: Short times, so clocks, heartbeats and grace periods run out within a test.
 FAST = {
@@ -262,6 +264,15 @@ async def all_open(*players: Player) -> bool:
     except (TimeoutError, ConnectionError):
         return False
     return True
+
+
+async def within(awaitable: Awaitable[T]) -> T | None:
+    """What ``awaitable`` gives, or None if it timed out: for a scenario that records a
+    message as a fact for a test to check, rather than failing every test that reads it."""
+    try:
+        return await awaitable
+    except TimeoutError:
+        return None
 
 
 def listed_with(server: Server, player_id: str) -> list[dict[str, Any]]:
