@@ -144,6 +144,7 @@ class TableActor(SeatKeeping, Seeding, Clock, ChatRoom):
                 # A bug must cost one message, never the table.
                 log.exception("table %s: failed on %s", self.id, type(message).__name__)
             if self.table.over and not self.watchers:
+                self.halt()  # its timers (the linger, graces) have nothing left to do
                 self.host.closed(self)
                 return
 
@@ -169,7 +170,7 @@ class TableActor(SeatKeeping, Seeding, Clock, ChatRoom):
                 await self.finish()
             case LingerOver():
                 for player in self.table.humans():
-                    self.host.player_unseated(player, self)
+                    self.release(player)
                 for player in list(self.watchers):
                     self.forget(player)
             case ForgetPlayer(player=player):

@@ -61,6 +61,8 @@ class TableCore:
         self.client_seeds: dict[int, str] = {}
         self.seq_at_commit = 0
         self.chat_times: dict[str, deque[float]] = {}
+        #: Players the host has been told have left (each is told once).
+        self.released: set[str] = set()
         self.bots: dict[int, Bot] = {}
         self.rng = random.Random(secrets.randbits(64))
 
@@ -149,9 +151,16 @@ class TableCore:
         reducer.apply(self.table, event, at, self.settings.away_after)
         after = set(self.table.humans())
         for player in before - after:
-            self.host.player_unseated(player, self)
+            self.release(player)
         for player in after - before:
+            self.released.discard(player)
             self.host.player_seated(player, self)
+
+    def release(self, player: str) -> None:
+        """Tell the host ``player`` has left this table, once."""
+        if player not in self.released:
+            self.released.add(player)
+            self.host.player_unseated(player, self)
 
     def restore(self, events: Iterable[StoredEvent]) -> None:
         """Apply a stored log; the game is where it was, every seat disconnected.

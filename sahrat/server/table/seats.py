@@ -115,7 +115,7 @@ class SeatKeeping(TableCore):
         if table.over:
             seat = table.seats[seat_number]
             if seat is not None:
-                self.host.player_unseated(seat.player, self)
+                self.release(seat.player)
             return
         await self.commit(Seated(seat_number, f"bot:{seat_number}", bot_name(seat_number), True))
         if table.status == SEEDING:
@@ -175,7 +175,8 @@ class SeatKeeping(TableCore):
             await self.unseat(seat_number)
         elif table.status in (SEEDING, PLAYING):
             await self.replace_by_bot(seat_number)
-        self.host.player_unseated(client.player, self)
+        else:
+            self.release(client.player)  # the game is over: the seat stays in its record
         client.send({"type": "left", "table": table.id})
         self.host.lobby_changed()
 
