@@ -122,8 +122,12 @@ class Server:
             time.sleep(0.1)
         raise RuntimeError("the server did not start")
 
-    def get(self, path: str) -> Any:
-        with urllib.request.urlopen(self.url + path, timeout=5) as response:
+    def get(self, path: str, token: str | None = None) -> Any:
+        """GET a JSON answer, as the player of ``token`` if one is given."""
+        request = urllib.request.Request(self.url + path)
+        if token:
+            request.add_header("Authorization", f"Bearer {token}")
+        with urllib.request.urlopen(request, timeout=5) as response:
             return json.loads(response.read())
 
     def kill(self) -> None:
