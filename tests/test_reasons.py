@@ -220,10 +220,9 @@ def test_a_refused_action_gives_its_reason(
 
 def test_every_engine_code_has_a_representative() -> None:
     # ``illegal`` is only the default of an IllegalMove without a reason; ``not_chance``
-    # comes from Buraco's sample_chance, and ``nothing_to_add`` is unreachable: an ``add``
-    # without cards does not parse, nor pass the action's shape check.
+    # comes from Buraco's sample_chance.
     shown = {reason.code for *_, reason in CASES}
-    assert engine_codes() - shown == {"illegal", "nothing_to_add"}
+    assert engine_codes() - shown == {"illegal"}
 
 
 # -- params never tell more than the player knows ---------------------------------------

@@ -319,7 +319,6 @@ const STRINGS = {
   "refusal.not_in_hand": ["هالأوراق مو كلها في يدك", "You don't hold those cards"],
   "refusal.not_a_meld": ["هالأوراق ما تسوي تركيبة", "Those cards don't make a meld"],
   "refusal.no_such_meld": ["ما عندكم هالتركيبة", "Your side has no such meld"],
-  "refusal.nothing_to_add": ["ما اخترت أوراق تضيفها", "No cards chosen to add"],
   "refusal.meld_invalid": ["كذا التركيبة ما تصح", "That would not be a valid meld"],
   "refusal.last_card_no_canasta": ["ما تقدر تخلص آخر ورقة: ما عندكم كاناسترا للإنهاء", "You can't play your last card: your side has no canasta to go out"],
   "refusal.last_card_no_canasta.meld": ["ما تقدر تنزّل آخر ورقة: ما عندكم كاناسترا للإنهاء", "You can't meld your last card: your side has no canasta to go out"],

@@ -39,7 +39,6 @@ BURACO = [
     "not_in_hand",
     "not_a_meld",
     "no_such_meld",
-    "nothing_to_add",
     "meld_invalid",
     "last_card_no_canasta",
     "last_card_morto_stock",

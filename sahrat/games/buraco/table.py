@@ -186,8 +186,6 @@ class BuracoTable:
             raise IllegalMove(
                 f"your side has no meld {action.number}: {action}", action, Reason("no_such_meld")
             )
-        if not action.cards and action.kind == act.ADD:
-            raise IllegalMove(f"nothing to add: {action}", action, Reason("nothing_to_add"))
         grown = extend(melds[action.number], cards)
         if grown is None:
             raise IllegalMove(

@@ -331,7 +331,8 @@ class JackarooState(GameState):
                 size = len(new.hands[other])
                 new.hands[other] = pool[:size]
                 del pool[:size]
-        new.stock = pool
+        # Before the first deal there is no card yet: the stock keeps its size (none).
+        new.stock = pool[: len(self.stock)] if self.dealing else pool
         new._legal = None
         return new
 
