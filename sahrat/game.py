@@ -278,6 +278,10 @@ class Game(Protocol[OptionsT]):
     @property
     def seat_counts(self) -> tuple[int, ...]: ...
 
+    #: The unshuffled deck the fair shuffle starts from (``fairness.md`` §3).
+    @property
+    def deck(self) -> tuple[int, ...]: ...
+
     @property
     def bots(self) -> BotKit: ...
 

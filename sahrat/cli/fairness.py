@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import argparse
 
-from sahrat.cards import BURACO_DECK, JACKAROO_DECK, format_cards
+from sahrat.cards import format_cards
 from sahrat.fairness import Seeds, Stream, commitment, parse_seed_hex
-
-DECKS = {"jackaroo": JACKAROO_DECK, "buraco": BURACO_DECK}
+from sahrat.games import GAMES
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -19,7 +18,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     shuffle.add_argument("--game-id", required=True, metavar="ID")
     shuffle.add_argument("--client-seeds", required=True, metavar="A,B,C,D")
     shuffle.add_argument("--label", required=True, metavar="LABEL")
-    shuffle.add_argument("--deck", required=True, choices=sorted(DECKS))
+    shuffle.add_argument("--deck", required=True, choices=sorted(GAMES), help="the game whose deck")
     shuffle.set_defaults(handler=run_shuffle)
 
     commit = commands.add_parser("commit", help="print the commitment of a server seed")
@@ -31,7 +30,7 @@ def run_shuffle(args: argparse.Namespace) -> int:
     seeds = Seeds(
         parse_seed_hex(args.server_seed), args.game_id, tuple(args.client_seeds.split(","))
     )
-    deck = list(DECKS[args.deck])
+    deck = list(GAMES[args.deck].deck)
     Stream(seeds, args.label).shuffle(deck)
     print(format_cards(deck))
     return 0

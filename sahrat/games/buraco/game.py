@@ -15,7 +15,7 @@ from typing import Any
 # the kit is read from the package when it is asked for, so the package may still
 # be loading (it imports the engine, which loads the registry) when this one runs.
 from sahrat.bots import buraco as buraco_bots
-from sahrat.cards import CODES
+from sahrat.cards import BURACO_DECK, CODES
 from sahrat.errors import MalformedInput
 from sahrat.game import BotKit, Catalogue, GameState, JSONObject, Seating, Words
 from sahrat.games.buraco.actions import BuracoAction
@@ -29,6 +29,7 @@ class Buraco:
 
     name = "buraco"
     seat_counts = SEAT_COUNTS
+    deck = BURACO_DECK
 
     @property
     def bots(self) -> BotKit:

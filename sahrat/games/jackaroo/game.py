@@ -16,6 +16,7 @@ from typing import Any
 # the kit is read from the package when it is asked for, so the package may still
 # be loading (it imports the engine, which loads the registry) when this one runs.
 from sahrat.bots import jackaroo as jackaroo_bots
+from sahrat.cards import JACKAROO_DECK
 from sahrat.errors import MalformedInput
 from sahrat.game import BotKit, Catalogue, GameState, JSONObject, Seating, Words
 from sahrat.games.jackaroo.actions import Move
@@ -32,6 +33,7 @@ class Jackaroo:
 
     name = "jackaroo"
     seat_counts = SEAT_COUNTS
+    deck = JACKAROO_DECK
 
     @property
     def bots(self) -> BotKit:
