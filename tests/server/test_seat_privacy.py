@@ -3,58 +3,134 @@
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
 
-from tests.server.conftest import seat_four
-from tests.server.harness import Player, run, running
+import pytest
+
+from tests.server.conftest import by_seat, close_all, seat_four, shared_server
+from tests.server.harness import Player, Server, run
 
 
-def test_team_chat_leaves_no_trace_for_the_other_side(tmp_path: Path) -> None:
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    with shared_server(tmp_path_factory) as server:
+        yield server
+
+
+@dataclass
+class Talk:
+    players: list[Player]
+    seated: dict[int, Player]
+    seq_before: int  # the table's seq before the team lines
+    lines: list[tuple[int, dict[str, Any]]]  # (i, the line) as talker and partner got "plan i"
+
+    @property
+    def talker(self) -> Player:
+        return self.seated[0]
+
+    @property
+    def partner(self) -> Player:
+        return self.seated[2]
+
+    @property
+    def opponents(self) -> list[Player]:
+        return [self.seated[1], self.seated[3]]
+
+
+async def team_talk(server: Server) -> Talk:
+    """Four at a Jackaroo table, every message so far read; seat 0 sends its partner five
+    team lines."""
+    players = await seat_four(server, "jackaroo")
+    await asyncio.sleep(0.3)
+    for player in players:
+        player.drain()
+    assert players[0].state is not None
+    seq_before = players[0].state["seq"]
+    seated = by_seat(players)
+    lines = []
+    for i in range(5):
+        await seated[0].send(type="chat", channel="team", text=f"plan {i}")
+        for player in (seated[0], seated[2]):
+            lines.append((i, await player.expect("chat", timeout=5)))
+    return Talk(players, seated, seq_before, lines)
+
+
+async def history_after_a_reconnect(server: Server, player: Player) -> list[str]:
+    await player.close()
+    again = Player(server, player.name)
+    await again.connect(token=player.token)
+    history = await again.expect("chat_history")
+    await again.close()
+    return [m["text"] for m in history["messages"]]
+
+
+def test_team_chat_reaches_the_talker_and_the_partner(server: Server) -> None:
     async def scenario() -> None:
-        with running(tmp_path) as server:
-            players = await seat_four(server, "jackaroo")
-            await asyncio.sleep(0.3)
-            for player in players:
-                player.drain()
-            assert players[0].state is not None
-            seq_before = players[0].state["seq"]
-            by_seat = {p.state["you"]: p for p in players if p.state is not None}
-            talker, partner = by_seat[0], by_seat[2]
-            opponents = [by_seat[1], by_seat[3]]
-            for i in range(5):
-                await talker.send(type="chat", channel="team", text=f"plan {i}")
-                for player in (talker, partner):
-                    line = await player.expect("chat", timeout=5)
-                    assert line["channel"] == "team" and line["text"] == f"plan {i}"
-            await asyncio.sleep(0.5)
-            for opponent in opponents:
-                # Nothing at all reached the other side, pings aside.
-                assert opponent.drain() == []
-            # The next change everyone sees carries the same seq for every seat, one more
-            # than before: the team lines were not counted.
-            mover = by_seat[players[0].state["to_move"]]
-            assert mover.state is not None and mover.state["legal"]
-            await mover.send(type="act", action=mover.state["legal"][0], moves=0)
-            seen = []
-            for player in players:
-                state = await player.expect("table", lambda m: m["moves"] == 1, timeout=5)
-                seen.append(state["seq"])
-            assert seen == [seq_before + 1] * 4
-            # History after a reconnect: the other side gets only the table's lines.
-            await talker.send(type="chat", text="good luck")
-            for player in players:
-                await player.expect("chat", lambda m: m["text"] == "good luck", timeout=5)
-            texts = {}
-            for player in (partner, opponents[0]):
-                await player.close()
-                again = Player(server, player.name)
-                await again.connect(token=player.token)
-                history = await again.expect("chat_history")
-                texts[player.name] = [m["text"] for m in history["messages"]]
-                await again.close()
-            assert texts[partner.name] == [f"plan {i}" for i in range(5)] + ["good luck"]
-            assert texts[opponents[0].name] == ["good luck"]
-            for player in players:
-                await player.close()
+        talk = await team_talk(server)
+        for i, line in talk.lines:
+            assert line["channel"] == "team" and line["text"] == f"plan {i}"
+        await close_all(*talk.players)
+
+    run(scenario())
+
+
+def test_team_chat_sends_the_other_side_nothing(server: Server) -> None:
+    async def scenario() -> None:
+        talk = await team_talk(server)
+        await asyncio.sleep(0.5)
+        for opponent in talk.opponents:
+            # Nothing at all reached the other side, pings aside.
+            assert opponent.drain() == []
+        await close_all(*talk.players)
+
+    run(scenario())
+
+
+def test_team_chat_is_not_counted_in_the_tables_seq(server: Server) -> None:
+    async def scenario() -> None:
+        talk = await team_talk(server)
+        # The next change everyone sees carries the same seq for every seat, one more
+        # than before: the team lines were not counted.
+        state = talk.players[0].state
+        assert state is not None
+        mover = talk.seated[state["to_move"]]
+        assert mover.state is not None and mover.state["legal"]
+        await mover.send(type="act", action=mover.state["legal"][0], moves=0)
+        seen = []
+        for player in talk.players:
+            state = await player.expect("table", lambda m: m["moves"] == 1, timeout=5)
+            seen.append(state["seq"])
+        assert seen == [talk.seq_before + 1] * 4
+        await close_all(*talk.players)
+
+    run(scenario())
+
+
+async def good_luck(talk: Talk) -> None:
+    """Seat 0 wishes the whole table good luck; everyone reads it."""
+    await talk.talker.send(type="chat", text="good luck")
+    for player in talk.players:
+        await player.expect("chat", lambda m: m["text"] == "good luck", timeout=5)
+
+
+def test_a_partners_chat_history_holds_the_team_lines(server: Server) -> None:
+    async def scenario() -> None:
+        talk = await team_talk(server)
+        await good_luck(talk)
+        texts = await history_after_a_reconnect(server, talk.partner)
+        assert texts == [f"plan {i}" for i in range(5)] + ["good luck"]
+        await close_all(*talk.players)
+
+    run(scenario())
+
+
+def test_the_other_sides_chat_history_holds_only_the_table_lines(server: Server) -> None:
+    async def scenario() -> None:
+        talk = await team_talk(server)
+        await good_luck(talk)
+        assert await history_after_a_reconnect(server, talk.opponents[0]) == ["good luck"]
+        await close_all(*talk.players)
 
     run(scenario())
