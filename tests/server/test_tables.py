@@ -77,17 +77,18 @@ async def full_private_table(server: Server) -> tuple[Private, dict[str, Any]]:
     return private, full
 
 
-async def partners_swapped(server: Server) -> tuple[Private, list[str]]:
+async def partners_swapped(server: Server) -> tuple[Private, list[str], dict[str, Any]]:
     """The full private table after the host swapped seats 1 and 2: the first guest now
-    sits opposite the host, as partner."""
+    sits opposite the host, as partner. (The table, the order sent, the host's table
+    showing the first guest at seat 2.)"""
     private, _ = await full_private_table(server)
     order = private.order
     order[1], order[2] = order[2], order[1]
     await private.host.send(type="assign", order=order)
-    await private.host.expect(
+    assigned = await private.host.expect(
         "table", lambda m: m["seats"][2]["player"] == private.guests[0].player_id
     )
-    return private, order
+    return private, order, assigned
 
 
 async def started_by_host(private: Private) -> dict[str, Any]:
@@ -185,11 +186,9 @@ def test_a_turn_time_below_the_minimum_is_refused(server: Server) -> None:
 
 def test_the_host_assigns_partners(server: Server) -> None:
     async def scenario() -> None:
-        private, _ = await partners_swapped(server)
-        assert private.host.state is not None
-        seats = private.host.state["seats"]
-        assert seats[2]["player"] == private.guests[0].player_id
-        assert seats[1]["player"] == private.guests[1].player_id
+        private, _, assigned = await partners_swapped(server)
+        assert assigned["seats"][2]["player"] == private.guests[0].player_id
+        assert assigned["seats"][1]["player"] == private.guests[1].player_id
         await close_all(*private.everyone)
 
     run(scenario())
@@ -197,7 +196,7 @@ def test_the_host_assigns_partners(server: Server) -> None:
 
 def test_the_host_changes_the_turn_time(server: Server) -> None:
     async def scenario() -> None:
-        private, _ = await partners_swapped(server)
+        private, _, _ = await partners_swapped(server)
         await private.host.send(type="turn_time", seconds=25)
         state = await private.host.expect("table", lambda m: m["table"]["turn_seconds"] == 25)
         assert state["table"]["turn_seconds"] == 25
@@ -208,7 +207,7 @@ def test_the_host_changes_the_turn_time(server: Server) -> None:
 
 def test_only_the_host_starts_a_private_table(server: Server) -> None:
     async def scenario() -> None:
-        private, _ = await partners_swapped(server)
+        private, _, _ = await partners_swapped(server)
         assert (await error_for(private.guests[0], type="start"))["code"] == "not_host"
         await close_all(*private.everyone)
 
@@ -217,7 +216,7 @@ def test_only_the_host_starts_a_private_table(server: Server) -> None:
 
 def test_a_private_game_starts_with_the_seats_the_host_gave(server: Server) -> None:
     async def scenario() -> None:
-        private, _ = await partners_swapped(server)
+        private, _, _ = await partners_swapped(server)
         started = await started_by_host(private)
         assert started["you"] == 2  # the seat the host gave, partner of seat 0
         await close_all(*private.everyone)
@@ -227,7 +226,7 @@ def test_a_private_game_starts_with_the_seats_the_host_gave(server: Server) -> N
 
 def test_seats_are_not_assigned_once_the_game_has_started(server: Server) -> None:
     async def scenario() -> None:
-        private, order = await partners_swapped(server)
+        private, order, _ = await partners_swapped(server)
         await started_by_host(private)
         # The rules stay as chosen (the host may still change the turn time).
         error = await error_for(private.host, type="assign", order=order)
