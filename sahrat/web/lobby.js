@@ -57,15 +57,13 @@ export class Lobby {
       h(
         "div",
         { class: "hero-actions" },
-        h(
-          "button",
-          { type: "button", class: "btn primary big", dataset: { playNow: "jackaroo" }, on: { click: () => this.actions.playNow("jackaroo") } },
-          t("lobby.playNow", { game: t("game.jackaroo") }),
-        ),
-        h(
-          "button",
-          { type: "button", class: "btn primary big alt", dataset: { playNow: "buraco" }, on: { click: () => this.actions.playNow("buraco") } },
-          t("lobby.playNow", { game: t("game.buraco") }),
+        // One button per game the server offers, in its order; every other one in the second colour.
+        games().map(({ name }, i) =>
+          h(
+            "button",
+            { type: "button", class: ["btn primary big", i % 2 ? "alt" : ""], dataset: { playNow: name }, on: { click: () => this.actions.playNow(name) } },
+            t("lobby.playNow", { game: t("game." + name) }),
+          ),
         ),
       ),
       h(

@@ -4,8 +4,7 @@
 
 import { h, s, fill } from "./dom.js";
 import { t, lang } from "./i18n.js";
-import { cardEl, sortHand } from "./cards.js";
-import { JackarooBoard, SEAT_COLOURS } from "./jackaroo-board.js";
+import { gameParts } from "./games.js";
 import { verifyLink } from "./table-screen.js";
 
 const PLAY_MS = 700;
@@ -33,7 +32,7 @@ export class Replay {
     this.index = 0;
     this.timer = null;
     this.viewSeat = null;
-    this.board = null;
+    this.view = null; // the game's drawing of a frame (games.js), made when the record is in
     this.el = h("main", { class: "replay-screen", id: "replay", dataset: { table: tableId } });
     this.body = h("div", { class: "replay-body" });
     this.controls = h("div", { class: "replay-controls" });
@@ -133,8 +132,8 @@ export class Replay {
     );
     const words = frame.words ? frame.words[lang()] || frame.words.en : t("replay.start");
     this.words.textContent = words;
-    if (this.data.game === "jackaroo") this.renderJackaroo(frame.position);
-    else this.renderBuraco(frame.position);
+    if (!this.view) this.view = new (gameParts(this.data.game).ReplayView)(this);
+    this.view.render(frame.position);
   }
 
   step(action) {
@@ -148,84 +147,5 @@ export class Replay {
   nameOf(seat) {
     const player = this.data.players.find((p) => p.seat === seat);
     return player ? player.name : t("room.seat", { n: seat + 1 });
-  }
-
-  renderJackaroo(position) {
-    const seats = Object.keys(position.marbles).map(Number);
-    if (!this.board) {
-      this.board = new JackarooBoard(() => {});
-      this.board.setSeats(this.viewSeat, seats);
-      this.boardWrap = h("div", { class: "board-wrap" }, this.board.el);
-      this.hands = h("div", { class: "replay-hands" });
-      fill(this.body, h("div", { class: "replay-jk" }, this.boardWrap, this.hands));
-    }
-    this.board.render(position.marbles);
-    this.board.el.setAttribute("aria-label", t("jk.boardLabel"));
-    const discard = position.discard || [];
-    this.board.setCentre({ top: discard.length ? discard[discard.length - 1] : null });
-    fill(
-      this.hands,
-      seats.map((seat) => {
-        const hand = position.hands[String(seat)];
-        return h(
-          "div",
-          { class: ["replay-hand", position.turn === seat ? "active" : ""], style: { "--seat": SEAT_COLOURS[seat] } },
-          h("span", { class: "seat-name", dir: "auto" }, this.nameOf(seat)),
-          h("span", { class: "cards-row" }, Array.isArray(hand) ? hand.map((code) => cardEl(code, { size: "sm" })) : String(hand)),
-        );
-      }),
-      position.winner ? h("p", { class: "notice" }, t("end.winners", { names: position.winner.map((s) => this.nameOf(s)).join(" · ") })) : null,
-    );
-  }
-
-  renderBuraco(position) {
-    const seats = Object.keys(position.hands).map(Number);
-    const side = (s) => t("bu.sideN", { n: s + 1 });
-    const melds = (s) =>
-      h(
-        "div",
-        { class: "bu-melds" },
-        h("h3", { class: "melds-title" }, side(s), " · ", t("bu.points", { n: position.totals[s] })),
-        position.melds[s].length
-          ? h(
-              "div",
-              { class: "meld-row" },
-              position.melds[s].map((meld) =>
-                h(
-                  "div",
-                  { class: ["meld", meld.cards.length >= 7 ? (meld.clean ? "canasta-clean" : "canasta-dirty") : ""] },
-                  h("span", { class: "meld-cards" }, meld.cards.map((code) => cardEl(code, { size: "sm" }))),
-                ),
-              ),
-            )
-          : h("p", { class: "hint" }, t("bu.noMelds")),
-      );
-    fill(
-      this.body,
-      h(
-        "div",
-        { class: "replay-bu" },
-        melds(0),
-        melds(1),
-        h(
-          "div",
-          { class: "bu-centre" },
-          h("span", { class: "pile-label" }, t("bu.stock", { n: position.stock_size })),
-          h("span", { class: "spread" }, position.discard_pile.map((code) => cardEl(code, { size: "sm" }))),
-        ),
-        h(
-          "div",
-          { class: "replay-hands" },
-          seats.map((seat) =>
-            h(
-              "div",
-              { class: ["replay-hand", position.to_move === seat ? "active" : ""] },
-              h("span", { class: "seat-name", dir: "auto" }, this.nameOf(seat)),
-              h("span", { class: "cards-row" }, sortHand(position.hands[String(seat)]).map((code) => cardEl(code, { size: "sm" }))),
-            ),
-          ),
-        ),
-      ),
-    );
   }
 }

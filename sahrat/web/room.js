@@ -7,7 +7,7 @@ import { h, fill, toast } from "./dom.js";
 import { t } from "./i18n.js";
 import { TURN_TIMES } from "./rules.js";
 import { seatChip } from "./seats.js";
-import { SEAT_COLOURS } from "./jackaroo-board.js";
+import { gameParts } from "./games.js";
 
 /** "Team A/B" of a seat: partners sit opposite (seat parity), none at two seats. */
 export function teamOf(game, seatCount, seat) {
@@ -15,8 +15,9 @@ export function teamOf(game, seatCount, seat) {
   return seat % 2;
 }
 
+/** A seat's colour, as its game draws it. */
 export function seatColour(game, seat) {
-  return game === "jackaroo" ? SEAT_COLOURS[seat] : seat % 2 ? "#2bb3a3" : "#e8505b";
+  return gameParts(game).seatColour(seat);
 }
 
 export class Room {

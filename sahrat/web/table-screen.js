@@ -6,8 +6,7 @@ import { h, fill } from "./dom.js";
 import { t, lang } from "./i18n.js";
 import { Chat } from "./chat.js";
 import { Room } from "./room.js";
-import { JackarooTable } from "./jackaroo-table.js";
-import { BuracoTable } from "./buraco-table.js";
+import { gameParts } from "./games.js";
 import { rulesSummary } from "./rules.js";
 
 export function verifyLink(tableId) {
@@ -50,7 +49,8 @@ export class TableScreen {
     const inPlay = (table.status === "playing" || table.status === "finished") && msg.view;
     if (inPlay) {
       if (!this.game) {
-        this.game = table.game === "jackaroo" ? new JackarooTable(this.conn) : new BuracoTable(this.conn);
+        const { Table } = gameParts(table.game);
+        this.game = new Table(this.conn);
         fill(this.main, this.game.el);
       }
       this.game.update(msg);
@@ -202,7 +202,7 @@ export class TableScreen {
         { class: ["end-inner", won ? "won" : "lost"] },
         h("h2", {}, t(won ? "end.won" : "end.lost")),
         h("p", { class: "winners" }, t("end.winners", { names: names.join(lang() === "ar" ? " و" : " & ") })),
-        // Buraco ends on points: the final score of both sides.
+        // A game that ends on points: the final score of both sides.
         msg.view && Array.isArray(msg.view.totals)
           ? h(
               "p",

@@ -7,8 +7,7 @@
 
 import { DERIVED_PREFIX, HEX64_RE, Malformed, Seeds, Stream, commitmentOf, derivedSeed, isCode } from "./streams.js";
 import { Draws, Failed, firstDifference, isObject, msg, show } from "./draws.js";
-import { jackarooDeals, jackarooSetup } from "./jackaroo-deal.js";
-import { buracoDeals, buracoSetup } from "./buraco-deal.js";
+import { verifyParts } from "./games.js";
 
 /**
  * Steps 1–3 of fairness.md §4 and step 5 (the derived seeds) on a parsed record.
@@ -164,13 +163,18 @@ async function stepRecompute(record, seeds, step) {
   }
 }
 
+/** The record's game's parts (games.js); a game this page does not know fails the step. */
+function gameOf(record) {
+  const game = verifyParts(record.game);
+  if (!game) throw new Failed("f_unknown_game", { game: record.game });
+  return game;
+}
+
 // -- step 5 ------------------------------------------------------------------------------
 
 /** The engine seats in play order: the order of the record's client seeds. */
 function seatOrder(record) {
-  if (record.game === "jackaroo") return jackarooSetup(record.options).order;
-  if (record.game === "buraco") return Array.from({ length: buracoSetup(record.options).players }, (_, s) => s);
-  throw new Failed("f_unknown_game", { game: record.game });
+  return gameOf(record).seats(record.options);
 }
 
 async function stepDerived(record, step) {
@@ -221,9 +225,7 @@ async function stepDeals(record, step, report) {
   const draws = new Draws(record);
   let outcome;
   try {
-    if (record.game === "jackaroo") outcome = jackarooDeals(record, draws, report);
-    else if (record.game === "buraco") outcome = buracoDeals(record, draws, report);
-    else throw new Failed("f_unknown_game", { game: record.game });
+    outcome = gameOf(record).deals(record, draws, report);
   } catch (error) {
     // A hand that differs is shown opened, beside the hands that the shuffle dealt.
     if (error instanceof Failed && error.msg.k.startsWith("f_deal_") && report.deals.length) {
@@ -235,5 +237,5 @@ async function stepDeals(record, step, report) {
   for (const deal of report.deals.filter((d) => d.recorded)) {
     step.items.push({ ok: true, msg: msg("s3_deal_ok", { after: deal.after, label: deal.label, dealer: deal.dealer }) });
   }
-  step.summary = msg(record.game === "jackaroo" ? "s3_summary_j" : "s3_summary_b", outcome);
+  step.summary = msg(gameOf(record).summary, outcome);
 }

@@ -9,7 +9,7 @@ import { h, fill } from "../dom.js";
 import { lang, setLang, t as siteWord } from "../i18n.js";
 import { JOKER } from "./streams.js";
 import { isObject, msg } from "./draws.js";
-import { jackarooSetup } from "./jackaroo-deal.js";
+import { verifyParts } from "./games.js";
 import { verifyRecord } from "./checks.js";
 import { say } from "./words.js";
 
@@ -41,30 +41,18 @@ function playerName(seat) {
   return h("span", { class: "seat" }, label, " (", h("bdi", {}, found.name), found.bot ? say("comma") + say("bot") : "", ")");
 }
 
-const gameName = (game) => (game === "jackaroo" || game === "buraco" ? siteWord(`game.${game}`) : String(game));
+const gameName = (game) => (verifyParts(game) ? siteWord(`game.${game}`) : String(game));
 
+/** The options in the game's words (games.js); as JSON for a game or options it cannot read. */
 function optionsText(info) {
   const o = isObject(info.options) ? info.options : {};
-  const parts = [];
-  if (info.game === "jackaroo") {
-    let setup;
-    try {
-      setup = jackarooSetup(o);
-    } catch {
-      return JSON.stringify(o);
-    }
-    parts.push(siteWord(`preset.${setup.preset}`), say(msg("opt_seats", { n: setup.seats })), say(msg("opt_deal", { d: setup.deal })));
-    for (const [key, value] of Object.entries(o)) {
-      if (!["preset", "seats", "deal"].includes(key)) parts.push(`${key}=${String(value)}`);
-    }
-  } else if (info.game === "buraco") {
-    parts.push(say(msg("opt_players", { n: o.players ?? 4 })), say(msg("opt_target", { n: o.target ?? 2000 })));
-    if (o.sets === true) parts.push(say("opt_sets"));
-    if (o.closed === true) parts.push(say("opt_closed"));
-  } else {
+  const game = verifyParts(info.game);
+  if (!game) return JSON.stringify(o);
+  try {
+    return game.optionWords(o, { say, site: siteWord }).join(" · ");
+  } catch {
     return JSON.stringify(o);
   }
-  return parts.join(" · ");
 }
 
 // -- the report ----------------------------------------------------------------------------
@@ -127,26 +115,24 @@ const handRow = (head, cards) => h("tr", {}, h("th", { scope: "row" }, head), h(
 
 function renderDeal(deal, game) {
   const rounds = deal.rounds.map((round, r) => h("div", { class: "round" },
-    deal.rounds.length > 1 || game === "jackaroo"
+    deal.rounds.length > 1 || game.headEveryRound
       ? h("h5", {}, say(msg("round_head", { r: r + 1, at: round.at, dealer: round.dealer })), recordedTag(deal, round))
       : null,
     h("table", { class: "hands" }, h("tbody", {}, round.hands.map(([seat, cards]) => handRow(playerName(seat), cards))))));
-  const extra = deal.extra
-    ? h("table", { class: "hands extra" }, h("tbody", {},
-      deal.extra.mortos.map((cards, s) => handRow(say(msg("morto", { s })), cards)),
-      handRow(say("up_card"), [deal.extra.up]),
-      handRow(say(msg("stock_left", { n: deal.extra.stock })), null)))
-    : null;
+  const extra = deal.extra && game.dealExtra ? game.dealExtra(deal.extra) : null;
   return h("details", { class: ["deal", deal.failed ? "failed" : ""], open: deal.failed ?? false },
     h("summary", {}, deal.failed ? "✗ " : "", ltr(deal.label), " · ", say(msg("deal_head", { after: deal.after, dealer: deal.dealer }))),
-    rounds, extra, deal.extra ? h("p", { class: "note" }, say("mortos_note")) : null);
+    rounds,
+    extra ? h("table", { class: "hands extra" }, h("tbody", {}, extra.rows.map(([head, cards]) => handRow(say(head), cards)))) : null,
+    extra ? h("p", { class: "note" }, say(extra.note)) : null);
 }
 
 function renderDeals(report) {
   if (!report.deals.length) return null;
   return h("section", { class: "panel deals", id: "deals" },
     h("h3", {}, say(msg("deals_title", { n: report.deals.length }))),
-    report.deals.map((deal) => renderDeal(deal, report.info.game)));
+    // Deals are only replayed for a game the page knows.
+    report.deals.map((deal) => renderDeal(deal, verifyParts(report.info.game))));
 }
 
 function banner(status, cls, mark, text) {
