@@ -63,6 +63,12 @@ class Words:
     en: str
     ar: str
 
+    @classmethod
+    def of(cls, name: str, said: tuple[str, str] | None) -> Words:
+        """``name`` and what they did (English, Arabic); without it, that they played."""
+        en, ar = said or ("played", "لعب")
+        return cls(f"{name} {en}", f"{name} {ar}")
+
     def to_json(self) -> dict[str, str]:
         return {"en": self.en, "ar": self.ar}
 

@@ -64,13 +64,10 @@ class Buraco:
     def describe(
         self, before: GameState, seat: int, action: Any, names: Mapping[int, str]
     ) -> Words:
-        name = names.get(seat, str(seat))
-        pair = None
+        said = None
         if isinstance(before, BuracoState) and isinstance(action, BuracoAction):
-            pair = move_words(before, seat, action)
-        if pair is None:
-            return Words(f"{name} played", f"{name} لعب")
-        return Words(f"{name} {pair[0]}", f"{name} {pair[1]}")
+            said = move_words(before, seat, action)
+        return Words.of(names.get(seat, str(seat)), said)
 
     def full_view(self, state: GameState) -> JSONObject:
         assert isinstance(state, BuracoState)

@@ -22,7 +22,7 @@ from sahrat.game import BotKit, Catalogue, GameState, JSONObject, Seating, Words
 from sahrat.games.jackaroo.actions import Move
 from sahrat.games.jackaroo.notation import to_position
 from sahrat.games.jackaroo.options import CHOICES, DEFAULT_PRESET, PRESETS, Options
-from sahrat.games.jackaroo.state import JackarooState
+from sahrat.games.jackaroo.state import JackarooState, rules_for
 from sahrat.games.jackaroo.words import move_words
 
 SEAT_COUNTS = (4, 2)
@@ -62,17 +62,16 @@ class Jackaroo:
         return JackarooState.new_game(options)
 
     def seating(self, options: Options) -> Seating:
-        seats = (0, 1, 2, 3) if options.seats == 4 else (0, 2)
+        seats = rules_for(options).order
         return Seating(seats, tuple(i & 1 for i in range(len(seats))))
 
     def describe(
         self, before: GameState, seat: int, action: Any, names: Mapping[int, str]
     ) -> Words:
-        name = names.get(seat, str(seat))
-        if not isinstance(before, JackarooState) or not isinstance(action, Move):
-            return Words(f"{name} played", f"{name} لعب")
-        en, ar = move_words(before, seat, action, names)
-        return Words(f"{name} {en}", f"{name} {ar}")
+        said = None
+        if isinstance(before, JackarooState) and isinstance(action, Move):
+            said = move_words(before, seat, action, names)
+        return Words.of(names.get(seat, str(seat)), said)
 
     def full_view(self, state: GameState) -> JSONObject:
         assert isinstance(state, JackarooState)

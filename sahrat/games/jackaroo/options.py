@@ -109,11 +109,6 @@ class Options:
         base = PRESETS[self.preset_name]
         return {k: getattr(self, k) for k in CHOICES if getattr(self, k) != base[k]}
 
-    def describe(self) -> str:
-        """``sahrat, 4 seats`` or ``classic, 2 seats, king=sweep``."""
-        extra = "".join(f", {k}={_json_text(v)}" for k, v in self.differences().items())
-        return f"{self.preset_name}, {self.seats} seats{extra}"
-
 
 def _coerce(key: str, value: object) -> object:
     """Accept ``"true"``/``"false"`` for the boolean options, as a command line would give them."""

@@ -222,7 +222,7 @@ class JackarooState(GameState):
         if self.turn < 0:
             raise IllegalMove(f"no seat is to move: {action}", action, Reason("no_turn"))
         if not self._allows(action):
-            raise IllegalMove(self._why_illegal(action), action, self.why_illegal(action))
+            raise self._refusal(action)
         self._play(action)
 
     def why_illegal(self, action: Any) -> Reason | None:
@@ -345,7 +345,7 @@ class JackarooState(GameState):
         """The legal move written ``text``; :class:`IllegalMove` when it is not legal here."""
         move = Move.parse(text)
         if self.turn < 0 or self.winner >= 0 or move not in self.legal_actions():
-            raise IllegalMove(self._why_illegal(move), move, self.why_illegal(move))
+            raise self._refusal(move)
         return move
 
     # -- generation -----------------------------------------------------------------
@@ -376,18 +376,19 @@ class JackarooState(GameState):
             return (Move(NO_CARD, DISCARD_ALL),)
         return tuple(Move(card, DISCARD) for card in hand if card >= 0)
 
-    def _why_illegal(self, action: object) -> str:
-        if self.winner >= 0:
-            return f"the game is over: {action}"
-        if self.turn < 0:
-            return f"no seat is to move: {action}"
-        if (
-            isinstance(action, Move)
-            and action.kind != DISCARD_ALL
-            and action.card not in self.hands[self.turn]
-        ):
-            return f"illegal move {action}: seat {self.turn} does not hold that card"
-        return f"illegal move {action} for seat {self.turn}"
+    def _refusal(self, action: Any) -> IllegalMove:
+        """The error for an action that is not legal here: its reason, and English for the
+        command line."""
+        reason = self.why_illegal(action) or Reason("illegal")
+        if reason.code == "game_over":
+            text = f"the game is over: {action}"
+        elif reason.code == "no_turn":
+            text = f"no seat is to move: {action}"
+        elif reason.code == "card_not_held":
+            text = f"illegal move {action}: seat {self.turn} does not hold that card"
+        else:
+            text = f"illegal move {action} for seat {self.turn}"
+        return IllegalMove(text, action, reason)
 
     # -- playing --------------------------------------------------------------------
 

@@ -17,9 +17,8 @@ import time
 from typing import Any
 
 from sahrat.server.protocol import ProtocolError
-from sahrat.server.table.core import Diverged, TableCore
+from sahrat.server.table.core import TableCore
 from sahrat.server.table.events import Ended, Moved
-from sahrat.server.table.host import LogConflict, Unavailable
 from sahrat.server.table.inbox import AutopilotChose, BotDue, ClockRanOut, Finish, LingerOver
 from sahrat.server.table.state import FINISHED, PLAYING
 from sahrat.simulation import SimSource
@@ -150,12 +149,8 @@ class Clock(TableCore):
         winners = tuple(record["result"]["winners"]) if record["result"] else ()
         event = Ended(winners)
         at = time.time()
-        try:
+        with self.log_refusals():
             await self.log.finish(self.id, table.seq + 1, event, at, record)
-        except LogConflict as error:
-            raise Diverged(self.id) from error
-        except Unavailable as error:
-            raise ProtocolError("unavailable") from error
         table.seq += 1
         self.apply(event, at)
         self.broadcast()

@@ -12,11 +12,12 @@ it; :mod:`~sahrat.server.table.actor` puts them together.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 import secrets
 import time
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from sahrat.game import Bot
@@ -136,14 +137,21 @@ class TableCore:
     async def commit(self, event: Event) -> None:
         """Store an event, then apply it; nothing changes if the log refuses it."""
         at = time.time()
-        try:
+        with self.log_refusals():
             await self.log.append(self.id, self.table.seq + 1, event, at)
+        self.table.seq += 1
+        self.apply(event, at)
+
+    @contextlib.contextmanager
+    def log_refusals(self) -> Iterator[None]:
+        """A write the log refused: :class:`Diverged` if its number is taken (the table is
+        rebuilt from the log), ``unavailable`` if the store could not be reached."""
+        try:
+            yield
         except LogConflict as error:
             raise Diverged(self.id) from error
         except Unavailable as error:
             raise ProtocolError("unavailable") from error
-        self.table.seq += 1
-        self.apply(event, at)
 
     def apply(self, event: Event, at: float) -> None:
         """Apply a stored event, then tell the host who came and who went."""

@@ -144,8 +144,7 @@ def _words(table: TableState, state: Any, event: Moved, action: Any, names: Any)
     except Exception:
         # A line in a list of moves must never stop a table.
         log.exception("table %s: no words for %s", table.id, event.action)
-        name = names.get(event.seat, str(event.seat))
-        return Words(f"{name} played", f"{name} لعب").to_json()
+        return Words.of(names.get(event.seat, str(event.seat)), None).to_json()
 
 
 def _chat(table: TableState, event: Chatted) -> None:
