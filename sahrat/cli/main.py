@@ -17,6 +17,7 @@ from sahrat.errors import SahratError
 #: Modules under ``sahrat.cli`` that register commands, in the order ``--help`` lists them.
 COMMAND_MODULES = (
     "serve",
+    "ledger",
     "play",
     "jackaroo",
     "buraco",

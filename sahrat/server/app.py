@@ -20,9 +20,9 @@ from starlette.websockets import WebSocket
 from sahrat.errors import SahratError
 from sahrat.games import GAMES
 from sahrat.server import messages
+from sahrat.server.account_routes import account_routes
 from sahrat.server.client import Client, CloseCode
-from sahrat.server.http_body import BodyError, json_body
-from sahrat.server.hub import Hub, TooMany
+from sahrat.server.hub import Hub
 from sahrat.server.openapi import OPENAPI
 from sahrat.server.protocol import ProtocolError
 from sahrat.server.replay import frames
@@ -54,36 +54,6 @@ def create_app(settings: Settings) -> Starlette:
 
     async def openapi(request: Request) -> Response:
         return JSONResponse(OPENAPI)
-
-    async def guest(request: Request) -> Response:
-        try:
-            body = await json_body(request, settings.max_body_bytes)
-        except BodyError as error:
-            return problem(error.status, error.message)
-        if body is not None and not isinstance(body, dict):
-            return problem(422, "the body is a JSON object")
-        name = None if body is None else body.get("name")
-        address = request.client.host if request.client else ""
-        try:
-            player, display, token = await hub.new_guest(name, address)
-        except TooMany as error:
-            return JSONResponse(
-                {"error": error.detail},
-                status_code=429,
-                headers={"Retry-After": str(error.retry_after)},
-            )
-        return JSONResponse({"token": token, "player": {"id": player, "name": display}})
-
-    async def me(request: Request) -> Response:
-        header = request.headers.get("authorization", "")
-        found = await hub.player_of(header.removeprefix("Bearer ").strip())
-        if found is None:
-            return problem(401, "no valid session token")
-        player, name = found
-        actor = hub.seated.get(player)
-        return JSONResponse(
-            {"id": player, "name": name, "table": None if actor is None else actor.id}
-        )
 
     async def games(request: Request) -> Response:
         return JSONResponse({"games": [game.catalogue() for game in GAMES.values()]})
@@ -137,8 +107,7 @@ def create_app(settings: Settings) -> Starlette:
         Route("/", index),
         Route("/api/health", health),
         Route("/openapi.json", openapi),
-        Route("/api/guest", guest, methods=["POST"]),
-        Route("/api/me", me),
+        *account_routes(hub.accounts, settings, hub.sessions_ended, hub.table_of),
         Route("/api/games", games),
         Route("/api/tables", tables),
         Route("/api/tables/{table_id}", table),

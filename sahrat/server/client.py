@@ -44,6 +44,9 @@ class CloseCode(enum.IntEnum):
     GOING_AWAY = 1001
     #: A flood of messages, far past the rate limit.
     POLICY_VIOLATION = 1008
+    #: The session this connection said hello with has ended (logout, a new password,
+    #: revoked by its owner): the client must not reconnect with its token.
+    SESSION_ENDED = 4001
 
 
 class Attachment(Protocol):
@@ -60,6 +63,9 @@ class Client:
         self.settings = settings
         self.player = ""
         self.name = ""
+        #: A guest has no account (no coins); ``session`` is the session said hello with.
+        self.guest = True
+        self.session = ""
         self.address = websocket.client.host if websocket.client else ""
         #: The table this connection follows, if any.
         self.table: Attachment | None = None

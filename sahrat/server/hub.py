@@ -22,10 +22,10 @@ from sahrat.bots.worker import SearchPool
 from sahrat.errors import SahratError
 from sahrat.games import GAMES, game_named
 from sahrat.server import messages, protocol
+from sahrat.server.accounts.service import AccountError, Accounts
 from sahrat.server.address_limits import AddressBuckets
-from sahrat.server.client import Client
+from sahrat.server.client import Client, CloseCode
 from sahrat.server.messages import Create, Hello, Join, Lobby, Ping, PlayNow, Pong
-from sahrat.server.names import clean_name, guest_name
 from sahrat.server.protocol import ProtocolError
 from sahrat.server.settings import Settings
 from sahrat.server.store import Store
@@ -33,11 +33,12 @@ from sahrat.server.table import TableActor
 from sahrat.server.table.events import TurnTimeSet
 from sahrat.server.table.inbox import Attach, ForgetPlayer, FromClient
 from sahrat.server.table_log import StoreLog
-from sahrat.server.tokens import TokenSigner, new_player_id
 
 log = logging.getLogger("sahrat.hub")
 
 CODE_ALPHABET = string.ascii_uppercase + string.digits
+#: The kinds of table the lobby lists (a private table is reached by its code).
+PUBLIC = ("free", "coin")
 RELOAD_RETRY_SECONDS = 1.0
 
 
@@ -50,13 +51,14 @@ class Hub:
         self.by_code: dict[str, TableActor] = {}
         self.seated: dict[str, TableActor] = {}
         self.lobby_clients: set[Client] = set()
-        self.signer: TokenSigner | None = None
+        self.accounts = Accounts(self.store, settings)
+        #: Connections by the session they said hello with (closed when it ends).
+        self.by_session: dict[str, set[Client]] = {}
         self._pool: SearchPool | None = None
         self._lobby_pending = False
         #: Players whose create or "play now" is under way (it awaits the database).
         self._reserving: set[str] = set()
         self._reloads: set[asyncio.Task[None]] = set()
-        self._new_guests = AddressBuckets(settings.guests_burst, settings.guests_every)
         self._new_tables = AddressBuckets(settings.tables_burst, settings.tables_every)
 
     # -- life ---------------------------------------------------------------------------
@@ -64,7 +66,7 @@ class Hub:
     async def startup(self) -> None:
         self.settings.data_dir.mkdir(parents=True, exist_ok=True)
         await self.store.run(self.store.migrate)
-        self.signer = TokenSigner(await self.store.run(self.store.secret))
+        await self.accounts.start()
         if self.settings.search_workers > 0:
             self._pool = SearchPool(self.settings.search_workers)
         for row in await self.store.run(self.store.live_tables):
@@ -141,22 +143,15 @@ class Hub:
 
     # -- players ------------------------------------------------------------------------
 
-    async def new_guest(self, name: object, address: str) -> tuple[str, str, str]:
-        """A guest player: (id, name, token); ``too_many`` past the address's limit."""
-        assert self.signer is not None
-        _limit(self._new_guests, address, "new guests")
-        player = new_player_id()
-        display = clean_name(name) or guest_name()
-        await self.store.run(self.store.add_player, player, display)
-        return player, display, self.signer.sign(player)
+    def table_of(self, player: str) -> str | None:
+        actor = self.seated.get(player)
+        return None if actor is None else actor.id
 
-    async def player_of(self, token: object) -> tuple[str, str] | None:
-        assert self.signer is not None
-        player = self.signer.player(token)
-        if player is None:
-            return None
-        name = await self.store.run(self.store.player_name, player)
-        return None if name is None else (player, name)
+    def sessions_ended(self, sessions: list[str]) -> None:
+        """Close the connections of sessions that ended (logout, new password, revoked)."""
+        for session in sessions:
+            for client in self.by_session.pop(session, set()):
+                client.close(CloseCode.SESSION_ENDED)
 
     def player_seated(self, player: str, actor: TableActor) -> None:
         previous = self.seated.get(player)
@@ -175,7 +170,7 @@ class Hub:
         return [
             actor.summary()
             for actor in reversed(self.tables.values())
-            if actor.kind == "free" and actor.status in ("waiting", "seeding", "playing")
+            if actor.kind in PUBLIC and actor.status in ("waiting", "seeding", "playing")
         ]
 
     def lobby_changed(self) -> None:
@@ -243,9 +238,9 @@ class Hub:
             case Create() as create:
                 await self._create(client, create)
             case Join() as join:
-                self._join(client, join, message)
-            case PlayNow(game=game, seats=seats):
-                await self._play_now(client, game, seats)
+                await self._join(client, join, message)
+            case PlayNow(game=game, seats=seats, stake=stake):
+                await self._play_now(client, game, seats, stake)
 
     def _route_to_table(self, client: Client, message: dict[str, Any]) -> None:
         """A table message goes to the player's table, which checks its fields."""
@@ -260,18 +255,32 @@ class Hub:
         actor.post(FromClient(client, message))
 
     async def _hello(self, client: Client, token: str | None, name: object) -> None:
-        found = await self.player_of(token) if token else None
-        if found is None:
-            player, display, token = await self.new_guest(name, client.address)
-        else:
-            player, display = found
-        client.player, client.name = player, display
+        try:
+            if token:
+                found = await self.accounts.identify(token)
+                if found is None:
+                    raise ProtocolError("bad_token")
+                identity, token = found
+            else:
+                identity, token = await self.accounts.guest(name, client.address)
+        except AccountError as error:
+            raise ProtocolError(error.code, error.detail) from None
+        player = identity.player
+        client.player, client.name = player, identity.name
+        client.guest, client.session = identity.guest, identity.session
+        self.by_session.setdefault(identity.session, set()).add(client)
+        balance = None if identity.guest else await self.accounts.balance(player)
         client.send(
             {
                 "type": "welcome",
                 "protocol": protocol.VERSION,
                 "token": token,
-                "player": {"id": player, "name": display},
+                "player": {
+                    "id": player,
+                    "name": identity.name,
+                    "guest": identity.guest,
+                    "balance": balance,
+                },
             }
         )
         actor = self.seated.get(player)
@@ -290,9 +299,11 @@ class Hub:
             options = table_options(create.game, create.options, seats)
         except SahratError as error:
             raise ProtocolError("bad_field", str(error)) from None
+        stake = self._stake(client, create.stake)
         _limit(self._new_tables, client.address, "new tables")
         self._reserving.add(client.player)
         try:
+            await self._afford(client, stake)
             actor = await self.create_table(
                 rules.name,
                 options,
@@ -300,10 +311,31 @@ class Hub:
                 create.private,
                 float(turn),
                 client.player if create.private else None,
+                stake,
             )
         finally:
             self._reserving.discard(client.player)
         self._sit(client, actor, {"type": "join", "v": protocol.VERSION})
+
+    def _stake(self, client: Client, stake: int | None) -> int:
+        """A coin table's stake, checked: one of the server's, and not for a guest."""
+        if stake is None:
+            return 0
+        if stake not in self.settings.stake_choices:
+            choices = ", ".join(map(str, self.settings.stake_choices))
+            raise ProtocolError("bad_stake", f"a stake is one of {choices}")
+        if client.guest:
+            raise ProtocolError("guest_no_coins")
+        return stake
+
+    async def _afford(self, client: Client, stake: int) -> None:
+        """Refuse a player whose balance is below ``stake`` (checked again at the start)."""
+        if not stake:
+            return
+        have = await self.accounts.balance(client.player)
+        if have < stake:
+            detail = f"the stake is {stake}, you have {have}"
+            raise ProtocolError("insufficient_coins", detail, need=stake, have=have)
 
     async def create_table(
         self,
@@ -313,13 +345,15 @@ class Hub:
         private: bool,
         turn_seconds: float,
         host: str | None,
+        stake: int = 0,
     ) -> TableActor:
         row: dict[str, Any] = {
             "id": "t" + secrets.token_hex(6),
             "game": game,
             "options": options,
             "seats": seats,
-            "kind": "private" if private else "free",
+            "kind": "private" if private else "coin" if stake else "free",
+            "stake": stake,
             "host": host,
             "status": "waiting",
             "code": "".join(secrets.choice(CODE_ALPHABET) for _ in range(6)) if private else None,
@@ -333,7 +367,7 @@ class Hub:
         self.lobby_changed()
         return actor
 
-    def _join(self, client: Client, join: Join, message: dict[str, Any]) -> None:
+    async def _join(self, client: Client, join: Join, message: dict[str, Any]) -> None:
         actor = None
         if join.code is not None:
             actor = self.by_code.get(join.code.strip().upper())
@@ -347,19 +381,40 @@ class Hub:
                 actor = None  # a private table is reached by its code only
         if actor is None or actor.status in ("finished", "closed"):
             raise ProtocolError("no_such_table")
-        if self.seated.get(client.player) is not actor:
-            self._not_elsewhere(client)
+        if self.seated.get(client.player) is actor:
+            self._sit(client, actor, message)
+            return
+        self._not_elsewhere(client)
+        stake = actor.table.stake
+        if stake and client.guest:
+            raise ProtocolError("guest_no_coins")
+        self._reserving.add(client.player)
+        try:
+            await self._afford(client, stake)
+        finally:
+            self._reserving.discard(client.player)
+        if actor.status in ("finished", "closed"):
+            raise ProtocolError("no_such_table")  # it ended while the balance was read
         self._sit(client, actor, message)
 
-    async def _play_now(self, client: Client, game: str, seats: int | None) -> None:
-        """Join the fullest waiting public table of the game, or open one."""
+    async def _play_now(
+        self, client: Client, game: str, seats: int | None, stake_wanted: int | None
+    ) -> None:
+        """Join the fullest waiting public table of the game (and stake), or open one."""
         self._not_elsewhere(client)
         if game not in GAMES:
             raise ProtocolError("bad_field", f"game is {' or '.join(GAMES)}")
+        stake = self._stake(client, stake_wanted)
+        self._reserving.add(client.player)
+        try:
+            await self._afford(client, stake)
+        finally:
+            self._reserving.discard(client.player)
         fitting = [
             a
             for a in self.tables.values()
-            if a.kind == "free"
+            if a.kind == ("coin" if stake else "free")
+            and a.table.stake == stake
             and a.status == "waiting"
             and a.game == game
             and a.free_seats()
@@ -377,7 +432,7 @@ class Hub:
             self._reserving.add(client.player)
             try:
                 actor = await self.create_table(
-                    game, options, count, False, self.settings.turn_seconds, None
+                    game, options, count, False, self.settings.turn_seconds, None, stake
                 )
             finally:
                 self._reserving.discard(client.player)
@@ -399,6 +454,11 @@ class Hub:
 
     def disconnect(self, client: Client) -> None:
         self.lobby_clients.discard(client)
+        clients = self.by_session.get(client.session)
+        if clients is not None:
+            clients.discard(client)
+            if not clients:
+                del self.by_session[client.session]
         if client.table is not None:
             client.table.detach(client)
 

@@ -81,6 +81,8 @@ class Create(ClientMessage):
     #: None: the server's default turn time.
     turn_seconds: float | None = None
     options: dict[str, Any] = dataclasses.field(default_factory=dict)
+    #: Coins each seat stakes (one of the server's stakes); None: a free table.
+    stake: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +100,8 @@ class PlayNow(ClientMessage):
     SCOPE = "hub"
     game: str = dataclasses.field(default="jackaroo", metadata={"limit": 16})
     seats: int | None = None
+    #: A coin table of this stake; None: a free table.
+    stake: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -37,6 +37,11 @@ ERRORS = {
     "chat_rate": "too many chat messages: wait a little",
     "no_partner": "team chat needs a partner",
     "unavailable": "the server could not save the change; nothing changed, try again",
+    "bad_token": "the session token is not valid (forged, ended or expired): say hello without it",
+    "guest_no_coins": "guests have no coins: register to play at coin tables",
+    "insufficient_coins": "your balance is below the table's stake",
+    "bad_stake": "a coin table's stake is one of the server's stakes",
+    "no_bots_at_coin_tables": "bots never sit at coin tables",
 }
 
 

@@ -59,12 +59,32 @@ class Settings:
     #: Processes for search (the autopilot); 0 plays the autopilot in the event loop's
     #: own thread pool, for tests on small machines.
     search_workers: int = 1
+    #: Coins: a new account's grant, the daily grant (once per UTC day), and the stakes a
+    #: coin table may have (comma-separated).
+    starting_grant: int = 1000
+    daily_grant: int = 200
+    stakes: str = "50,100,250,500,1000"
+    #: A session unused this long has ended (each use moves it on).
+    session_idle_seconds: float = 30 * 86400.0
+    #: Logins: per address, and per account name (guessing one account's password from
+    #: many addresses), a bucket of ``*_burst`` refilled by one every ``*_every`` seconds.
+    #: New accounts per address likewise.
+    logins_burst: int = 20
+    logins_every: float = 3.0
+    name_logins_burst: int = 10
+    name_logins_every: float = 30.0
+    accounts_burst: int = 10
+    accounts_every: float = 60.0
 
     @property
     def url(self) -> str:
         if self.database_url:
             return self.database_url
         return f"sqlite:///{self.data_dir / 'sahrat.db'}"
+
+    @property
+    def stake_choices(self) -> tuple[int, ...]:
+        return tuple(int(part) for part in self.stakes.split(",") if part.strip())
 
     def with_(self, **changes: object) -> Settings:
         return replace(self, **changes)  # type: ignore[arg-type]

@@ -12,7 +12,7 @@ import asyncio
 import json
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from importlib import resources
@@ -23,7 +23,9 @@ from alembic.config import Config
 from sqlalchemy import Engine, create_engine, event, insert, select, update
 from sqlalchemy.engine import Connection
 
-from sahrat.server.schema import events, game_tables, meta, players, records
+from sahrat.server.ledger import book
+from sahrat.server.ledger.transfers import Transfer
+from sahrat.server.schema import events, game_players, game_tables, meta, players, records
 
 T = TypeVar("T")
 
@@ -87,6 +89,8 @@ class Store:
 
     def migrate(self) -> None:
         migrate(self.engine)
+        with self.engine.begin() as c:
+            book.open_house(c)
 
     def secret(self) -> bytes:
         """The key that signs session tokens, made on first use and kept in the database."""
@@ -123,18 +127,37 @@ class Store:
         with self.engine.begin() as c:
             c.execute(update(game_tables).where(game_tables.c.id == table_id).values(**values))
 
-    def append(self, table_id: str, seq: int, kind: str, data: dict[str, Any], at: float) -> None:
+    def append(
+        self,
+        table_id: str,
+        seq: int,
+        kind: str,
+        data: dict[str, Any],
+        at: float,
+        transfers: Sequence[Transfer] = (),
+    ) -> None:
+        """An event and the coin transfers that go with it, in one transaction."""
         with self.engine.begin() as c:
             c.execute(
                 insert(events).values(
                     table_id=table_id, seq=seq, kind=kind, data=json.dumps(data), at=at
                 )
             )
+            for transfer in transfers:
+                book.post(c, transfer, at)
 
     def finish(
-        self, table_id: str, seq: int, data: dict[str, Any], at: float, record: dict[str, Any]
+        self,
+        table_id: str,
+        seq: int,
+        data: dict[str, Any],
+        at: float,
+        record: dict[str, Any],
+        results: Sequence[dict[str, Any]],
+        settlement: Transfer | None,
     ) -> None:
-        """The last event, the record and the status, in one transaction."""
+        """The last event, the record, the status, the players' results and the pot's
+        settlement, in one transaction: a game is over and paid, or neither."""
         with self.engine.begin() as c:
             c.execute(
                 insert(events).values(
@@ -149,6 +172,10 @@ class Store:
                 .where(game_tables.c.id == table_id)
                 .values(status="finished", finished_at=at)
             )
+            if results:
+                c.execute(insert(game_players), [{**r, "finished_at": at} for r in results])
+            if settlement is not None:
+                book.post(c, settlement, at)
 
     def live_tables(self) -> list[dict[str, Any]]:
         """Every table not finished, oldest first, with its event log."""

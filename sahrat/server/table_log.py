@@ -3,15 +3,18 @@ table is given, over :class:`~sahrat.server.store.Store`."""
 
 from __future__ import annotations
 
+import dataclasses
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from sqlalchemy.exc import IntegrityError
 
+from sahrat.server.ledger.book import AlreadyDone, Insufficient
+from sahrat.server.ledger.transfers import Transfer
 from sahrat.server.store import Store
 from sahrat.server.table.events import Ended, Event
-from sahrat.server.table.host import LogConflict, Unavailable
+from sahrat.server.table.host import LogConflict, SeatResult, ShortOfCoins, Unavailable
 
 log = logging.getLogger("sahrat.store")
 
@@ -22,20 +25,36 @@ class StoreLog:
     def __init__(self, store: Store) -> None:
         self.store = store
 
-    async def append(self, table_id: str, seq: int, event: Event, at: float) -> None:
+    async def append(
+        self, table_id: str, seq: int, event: Event, at: float, transfers: Sequence[Transfer] = ()
+    ) -> None:
         await self._write(table_id, event.KIND, self.store.append, table_id, seq, event.KIND,
-                          event.data(), at)  # fmt: skip
+                          event.data(), at, transfers)  # fmt: skip
 
     async def finish(
-        self, table_id: str, seq: int, event: Ended, at: float, record: dict[str, Any]
+        self,
+        table_id: str,
+        seq: int,
+        event: Ended,
+        at: float,
+        record: dict[str, Any],
+        results: Sequence[SeatResult],
+        settlement: Transfer | None,
     ) -> None:
+        rows = [{"table_id": table_id, "game": record["game"], **dataclasses.asdict(r)}
+                for r in results]  # fmt: skip
+        rows = [{**row, "player_id": row.pop("player")} for row in rows]
         await self._write(table_id, "the end", self.store.finish, table_id, seq, event.data(), at,
-                          record)  # fmt: skip
+                          record, rows, settlement)  # fmt: skip
 
     async def _write(self, table_id: str, what: str, call: Callable[..., None], *args: Any) -> None:
         try:
             await self.store.run(call, *args)
-        except IntegrityError as error:
+        except Insufficient as error:
+            raise ShortOfCoins(error.account.removeprefix("player:")) from error
+        except (IntegrityError, AlreadyDone) as error:
+            # The number is taken, or the coins of that step already moved: either way the
+            # log holds what this table has not applied.
             raise LogConflict(table_id) from error
         except Exception as error:
             log.exception("table %s: could not store %s", table_id, what)

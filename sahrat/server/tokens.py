@@ -1,4 +1,10 @@
-"""Signed session tokens: ``<player id>.<HMAC>``; the same token brings the same player back."""
+"""Signed session tokens: ``<session id>.<HMAC>``.
+
+The signature lets a forged token be refused without a database read; the
+session's row (:mod:`~sahrat.server.accounts.queries`) says whether it is
+still open. Tokens signed before sessions were kept name a player id
+(``p…``) instead; they still bring a guest back.
+"""
 
 from __future__ import annotations
 
@@ -6,30 +12,32 @@ import hashlib
 import hmac
 import secrets
 
-from sahrat.server.names import guest_name
-
-__all__ = ["TokenSigner", "guest_name", "new_player_id"]
+__all__ = ["TokenSigner", "new_player_id", "new_session_id"]
 
 
 def new_player_id() -> str:
     return "p" + secrets.token_hex(8)
 
 
+def new_session_id() -> str:
+    return "s" + secrets.token_hex(15)
+
+
 class TokenSigner:
     def __init__(self, key: bytes) -> None:
         self._key = key
 
-    def _mac(self, player_id: str) -> str:
-        return hmac.new(self._key, b"session|" + player_id.encode(), hashlib.sha256).hexdigest()
+    def _mac(self, subject: str) -> str:
+        return hmac.new(self._key, b"session|" + subject.encode(), hashlib.sha256).hexdigest()
 
-    def sign(self, player_id: str) -> str:
-        return f"{player_id}.{self._mac(player_id)}"
+    def sign(self, session: str) -> str:
+        return f"{session}.{self._mac(session)}"
 
-    def player(self, token: object) -> str | None:
-        """The player a token was signed for, or None for anything else."""
+    def subject(self, token: object) -> str | None:
+        """What a token was signed for (a session id, or an old guest's player id)."""
         if not isinstance(token, str) or len(token) > 200:
             return None
-        player_id, _, mac = token.partition(".")
-        if not player_id or not hmac.compare_digest(mac, self._mac(player_id)):
+        subject, _, mac = token.partition(".")
+        if not subject or not hmac.compare_digest(mac, self._mac(subject)):
             return None
-        return player_id
+        return subject

@@ -208,7 +208,6 @@ def test_refused_junk_changes_nothing(server: Server) -> None:
 @dataclass
 class Forged:
     owner: Player  # the player whose token was forged, at a table of its own
-    player_id: str
     forged: str  # the owner's token with its signature replaced
 
 
@@ -217,29 +216,68 @@ async def forged_token(server: Server) -> Forged:
     await owner.connect()
     await owner.send(type="create", game="jackaroo", seats=4)
     await owner.expect("table")
-    player_id, _, mac = owner.token.partition(".")  # type: ignore[union-attr]
-    return Forged(owner, player_id, f"{player_id}.{'0' * len(mac)}")
+    session, _, mac = owner.token.partition(".")  # type: ignore[union-attr]
+    return Forged(owner, f"{session}.{'0' * len(mac)}")
 
 
-def test_a_forged_token_makes_a_new_guest_not_the_owner(server: Server) -> None:
+async def refused_hello(player: Player, token: str) -> dict[str, Any]:
+    """Say hello with ``token``; the error the server answers with."""
+    player.ws = await connect(player.server.ws_url)
+    await player.ws.send(json.dumps({"v": 1, "type": "hello", "token": token}))
+    while True:
+        reply: dict[str, Any] = json.loads(await player.ws.recv())
+        if reply["type"] != "ping":
+            return reply
+
+
+def test_a_forged_token_is_refused_and_authenticates_nobody(server: Server) -> None:
     async def scenario() -> None:
         forged = await forged_token(server)
         intruder = Player(server, "intruder")
-        welcome = await intruder.connect(token=forged.forged)
-        assert welcome["player"]["id"] != forged.player_id
-        await close_all(forged.owner, intruder)
+        reply = await refused_hello(intruder, forged.forged)
+        assert reply["type"] == "error" and reply["code"] == "bad_token"
+        assert intruder.ws is not None
+        await intruder.ws.send(json.dumps({"v": 1, "type": "leave"}))
+        after = json.loads(await intruder.ws.recv())
+        assert after["code"] == "not_authenticated"
+        await intruder.ws.close()
+        await close_all(forged.owner)
 
     run(scenario())
 
 
-def test_a_forged_token_gets_no_seat(server: Server) -> None:
+def test_a_token_of_an_unknown_player_or_session_is_refused(server: Server) -> None:
+    async def scenario() -> None:
+        owner = Player(server, "owner")
+        await owner.connect()
+        # Signed properly, but for a player that does not exist: tampering with the id
+        # breaks the signature, so the server refuses it either way.
+        session, _, mac = (owner.token or "").partition(".")
+        for token in (f"p0000000000000000.{mac}", f"{session[:-1]}0.{mac}", "x" * 300):
+            intruder = Player(server, "intruder")
+            reply = await refused_hello(intruder, token)
+            assert reply["code"] in ("bad_token", "bad_field")
+            assert intruder.ws is not None
+            await intruder.ws.close()
+        await close_all(owner)
+
+    run(scenario())
+
+
+def test_after_a_refused_token_a_hello_without_one_is_a_new_guest_with_no_seat(
+    server: Server,
+) -> None:
     async def scenario() -> None:
         forged = await forged_token(server)
         intruder = Player(server, "intruder")
-        await intruder.connect(token=forged.forged)
-        assert (await error_for(intruder, type="chat", text="hi"))["code"] == "not_seated"
-        assert (await error_for(intruder, type="leave"))["code"] == "not_seated"
-        await close_all(forged.owner, intruder)
+        await refused_hello(intruder, forged.forged)
+        assert intruder.ws is not None
+        await intruder.ws.close()
+        fresh = Player(server, "intruder")
+        welcome = await fresh.connect()
+        assert welcome["player"]["id"] != forged.owner.player_id
+        assert (await error_for(fresh, type="chat", text="hi"))["code"] == "not_seated"
+        await close_all(forged.owner, fresh)
 
     run(scenario())
 
@@ -248,12 +286,14 @@ def test_the_real_token_brings_the_owner_back_to_the_seat(server: Server) -> Non
     async def scenario() -> None:
         forged = await forged_token(server)
         intruder = Player(server, "intruder")
-        await intruder.connect(token=forged.forged)
+        await refused_hello(intruder, forged.forged)
+        assert intruder.ws is not None
+        await intruder.ws.close()
         again = Player(server, "owner-again")
         welcome = await again.connect(token=forged.owner.token)
-        assert welcome["player"]["id"] == forged.player_id
+        assert welcome["player"]["id"] == forged.owner.player_id
         assert (await again.expect("table"))["you"] == 0
-        await close_all(forged.owner, intruder, again)
+        await close_all(forged.owner, again)
 
     run(scenario())
 

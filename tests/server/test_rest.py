@@ -56,7 +56,15 @@ def test_a_guests_name_is_cleaned(server: Server) -> None:
 def test_me_tells_a_guest_its_id_and_name_and_no_table(server: Server) -> None:
     guest = request(server, "/api/guest", {"name": "  Noura   K "})
     me = request(server, "/api/me", token=guest["token"])
-    assert me == {"id": guest["player"]["id"], "name": "Noura K", "table": None}
+    assert me == {
+        "id": guest["player"]["id"],
+        "name": "Noura K",
+        "guest": True,
+        "balance": None,
+        "games_played": 0,
+        "daily_grant": None,
+        "table": None,
+    }
 
 
 def test_a_guest_without_a_name_is_given_an_arabic_one(server: Server) -> None:

@@ -16,9 +16,11 @@ import random
 import time
 from typing import Any
 
+from sahrat.server.ledger.transfers import settle, settlement_transfer
 from sahrat.server.protocol import ProtocolError
 from sahrat.server.table.core import TableCore
 from sahrat.server.table.events import Ended, Moved
+from sahrat.server.table.host import SeatResult
 from sahrat.server.table.inbox import AutopilotChose, BotDue, ClockRanOut, Finish, LingerOver
 from sahrat.server.table.state import FINISHED, PLAYING
 from sahrat.simulation import SimSource
@@ -74,9 +76,10 @@ class Clock(TableCore):
         turn = state.turn_count()
         if new_turn or current != self.turn_seat or turn != self.turn_number:
             self.new_turn(current, turn)
-        seat = self.table.seats.get(current)
-        if seat is not None and seat.bot:
-            self.later(self.settings.bot_delay, BotDue(self.table.moves))
+        if self.table.played_by_server(current):
+            # Paced for the people watching; with nobody left to watch, played out at once.
+            delay = self.settings.bot_delay if self.watchers else 0.0
+            self.later(delay, BotDue(self.table.moves))
         elif self.expired:
             self.request_autopilot()
         self.broadcast()
@@ -87,8 +90,7 @@ class Clock(TableCore):
         self.turn_number = number
         self.expired = False
         self.expired_counted = False
-        seat = self.table.seats.get(current)
-        if seat is None or seat.bot:
+        if self.table.seats.get(current) is None or self.table.played_by_server(current):
             self.deadline = None
             return
         self.deadline = time.time() + self.table.turn_seconds
@@ -127,8 +129,7 @@ class Clock(TableCore):
             return
         state = table.recorder.state
         seat_number = state.current_player()
-        seat = table.seats.get(seat_number)
-        if seat is None or not seat.bot:
+        if not table.played_by_server(seat_number):
             return
         bot = self.bots.get(seat_number)
         if bot is None:
@@ -140,17 +141,33 @@ class Clock(TableCore):
         await self.play(seat_number, str(action), auto=False)
 
     async def finish(self) -> None:
-        """Store the end, the record (seed revealed) and the status in one transaction."""
+        """Store the end, the record (seed revealed), the status, the players' results and,
+        at a coin table, the pot's settlement, in one transaction."""
         table = self.table
         recorder = table.recorder
         if recorder is None or table.status == FINISHED:
             return
         record = recorder.to_json()
         winners = tuple(record["result"]["winners"]) if record["result"] else ()
-        event = Ended(winners)
+        people = {n: s for n, s in table.seats.items() if s is not None and not s.bot}
+        settlement = None
+        transfer = None
+        if table.stake:
+            left = {n for n, s in people.items() if s.left}
+            settlement = settle(table.stake, table.seat_numbers, winners, left)
+            transfer = settlement_transfer(
+                table.id, settlement, {n: s.player for n, s in people.items()}
+            )
+            record["coins"] = settlement.to_json()
+        results = [
+            SeatResult(n, s.player, n in winners, s.left, table.stake,
+                       settlement.net(n) if settlement else 0)
+            for n, s in people.items()
+        ]  # fmt: skip
+        event = Ended(winners, None if settlement is None else settlement.to_json())
         at = time.time()
         with self.log_refusals():
-            await self.log.finish(self.id, table.seq + 1, event, at, record)
+            await self.log.finish(self.id, table.seq + 1, event, at, record, results, transfer)
         table.seq += 1
         self.apply(event, at)
         self.broadcast()

@@ -17,11 +17,12 @@ import random
 import secrets
 import time
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from sahrat.game import Bot
 from sahrat.server.client import Client
+from sahrat.server.ledger.transfers import Transfer
 from sahrat.server.protocol import ProtocolError
 from sahrat.server.settings import Settings
 from sahrat.server.table import reducer, views
@@ -134,11 +135,12 @@ class TableCore:
 
     # -- the event log --------------------------------------------------------------------
 
-    async def commit(self, event: Event) -> None:
-        """Store an event, then apply it; nothing changes if the log refuses it."""
+    async def commit(self, event: Event, transfers: Sequence[Transfer] = ()) -> None:
+        """Store an event (with the coin transfers that belong to it), then apply it;
+        nothing changes if the log refuses it."""
         at = time.time()
         with self.log_refusals():
-            await self.log.append(self.id, self.table.seq + 1, event, at)
+            await self.log.append(self.id, self.table.seq + 1, event, at, transfers)
         self.table.seq += 1
         self.apply(event, at)
 
@@ -218,6 +220,14 @@ class TableCore:
 
     async def maybe_begin(self) -> None:
         """Start seeding if every seat of a public table is taken."""
+        raise NotImplementedError
+
+    async def unseat(self, seat_number: int) -> None:
+        """Free a seat before the first deal (the host passes on; nobody left closes it)."""
+        raise NotImplementedError
+
+    def forget(self, player: str) -> None:
+        """Stop following the table for ``player``."""
         raise NotImplementedError
 
     async def begin_play(self) -> None:

@@ -122,9 +122,28 @@ class Closed(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class Left(Event):
+    """The player at a coin table left (or did not come back in time): the seat stays
+    theirs, played by the server, and gets nothing from the pot."""
+
+    KIND = "left"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
 class Ended(Event):
+    """The game is over; at a coin table ``coins`` is how the pot was shared
+    (:meth:`~sahrat.server.ledger.transfers.Settlement.to_json`)."""
+
     KIND = "end"
     winners: tuple[int, ...] = ()
+    coins: dict[str, Any] | None = None
+
+    def data(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"winners": list(self.winners)}
+        if self.coins is not None:
+            out["coins"] = self.coins
+        return out
 
 
 #: Every kind of event, by its stored ``KIND``.
@@ -132,7 +151,7 @@ KINDS: dict[str, type[Event]] = {
     cls.KIND: cls
     for cls in (
         Seated, Unseated, Assigned, HostChanged, TurnTimeSet, Committed, Started,
-        Moved, Chatted, Closed, Ended,
+        Moved, Chatted, Closed, Left, Ended,
     )
 }  # fmt: skip
 

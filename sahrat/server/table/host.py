@@ -10,8 +10,11 @@ each change in one place.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol
 
+from sahrat.server.ledger.transfers import Transfer
 from sahrat.server.table.events import Ended, Event
 
 
@@ -39,18 +42,51 @@ class Unavailable(Exception):
     """The log could not be written; nothing was stored."""
 
 
+class ShortOfCoins(Exception):
+    """A transfer stored with an event would take ``player`` below zero; nothing was stored."""
+
+    def __init__(self, player: str) -> None:
+        super().__init__(f"{player} has too few coins")
+        self.player = player
+
+
+@dataclass(frozen=True, slots=True)
+class SeatResult:
+    """A person's seat in a finished game, for their history."""
+
+    seat: int
+    player: str
+    won: bool
+    left: bool
+    stake: int
+    #: Coins received at the settlement minus the stake (0 at a free table).
+    coins: int
+
+
 class TableLog(Protocol):
     """A table's event log; each call is stored before it returns (or raises)."""
 
-    async def append(self, table_id: str, seq: int, event: Event, at: float) -> None:
-        """Store ``event`` as number ``seq``; :class:`LogConflict` if that number is taken,
-        :class:`Unavailable` if the store cannot be reached."""
+    async def append(
+        self, table_id: str, seq: int, event: Event, at: float, transfers: Sequence[Transfer] = ()
+    ) -> None:
+        """Store ``event`` as number ``seq``, with the coin ``transfers`` that go with it (the
+        stakes), all or nothing; :class:`LogConflict` if that number is taken,
+        :class:`ShortOfCoins` if a player cannot pay, :class:`Unavailable` if the store
+        cannot be reached."""
         ...
 
     async def finish(
-        self, table_id: str, seq: int, event: Ended, at: float, record: dict[str, Any]
+        self,
+        table_id: str,
+        seq: int,
+        event: Ended,
+        at: float,
+        record: dict[str, Any],
+        results: Sequence[SeatResult],
+        settlement: Transfer | None,
     ) -> None:
-        """Store the last event, the game's record and the table's end, all or nothing."""
+        """Store the last event, the game's record, the table's end, the players' results
+        and the pot's settlement, all or nothing."""
         ...
 
     async def close(self, table_id: str) -> None:

@@ -32,6 +32,7 @@ from sahrat.server.table.events import (
     Ended,
     Event,
     HostChanged,
+    Left,
     Moved,
     Seated,
     Started,
@@ -86,8 +87,13 @@ def apply(table: TableState, event: Event, at: float, away_after: int = AWAY_AFT
             _chat(table, event)
         case Closed():
             table.status = CLOSED
-        case Ended():
+        case Left(seat=seat):
+            left = table.seats[seat]
+            if left is not None:
+                left.left = True
+        case Ended(coins=coins):
             table.status = FINISHED
+            table.coins = coins
 
 
 def _start(table: TableState, event: Started) -> None:

@@ -3,8 +3,10 @@
 A connection of a seated player is *attached* to the table and receives its
 messages; a dropped seat is kept for a grace (short before the first deal,
 longer in a game), then freed (waiting) or given to a bot (seeding or
-playing). Joining, leaving, changing seats, the host's order of the seats
-and filling the empty ones with bots are here too (``docs/protocol.md`` §2, §4).
+playing); at a coin table the seat is not given to anyone: its player has
+left, and the server plays it to the end. Joining, leaving, changing seats,
+the host's order of the seats and filling the empty ones with bots are here
+too (``docs/protocol.md`` §2, §4).
 """
 
 from __future__ import annotations
@@ -16,7 +18,15 @@ from sahrat.server.names import bot_name
 from sahrat.server.protocol import ProtocolError
 from sahrat.server.table import views
 from sahrat.server.table.core import TableCore
-from sahrat.server.table.events import Assigned, Closed, HostChanged, Seated, TurnTimeSet, Unseated
+from sahrat.server.table.events import (
+    Assigned,
+    Closed,
+    HostChanged,
+    Left,
+    Seated,
+    TurnTimeSet,
+    Unseated,
+)
 from sahrat.server.table.inbox import GraceOver
 from sahrat.server.table.state import PLAYING, SEEDING, WAITING
 
@@ -110,14 +120,20 @@ class SeatKeeping(TableCore):
     # -- seats ----------------------------------------------------------------------------
 
     async def replace_by_bot(self, seat_number: int) -> None:
-        """The player has left: at a free table a bot takes the seat."""
+        """The player has left: at a free table a bot takes the seat; at a coin table the
+        seat stays the leaver's (their stake is in the pot) and the server plays it."""
         table = self.table
         if table.over:
             seat = table.seats[seat_number]
             if seat is not None:
                 self.release(seat.player)
             return
-        await self.commit(Seated(seat_number, f"bot:{seat_number}", bot_name(seat_number), True))
+        if table.stake:
+            await self.commit(Left(seat_number))
+        else:
+            await self.commit(
+                Seated(seat_number, f"bot:{seat_number}", bot_name(seat_number), True)
+            )
         if table.status == SEEDING:
             # The bot's seed is set at once: the others need not wait for the deadline.
             # A bot's seed is always its derived one, even where the player it replaces
@@ -228,6 +244,8 @@ class SeatKeeping(TableCore):
 
     async def fill_with_bots(self, client: Client) -> None:
         table = self.table
+        if table.stake:
+            raise ProtocolError("no_bots_at_coin_tables")
         if table.kind == "private":
             self.require_host(client)
         if table.status != WAITING:

@@ -5,16 +5,24 @@ is published) and asks each seat for a seed of its own. A bot's seed, and
 the seed of a seat that sends none before the deadline, is derived from the
 commitment, so the server chooses nothing after committing. With every
 seed locked, the game starts and the first deal is made.
+
+At a coin table every seat's stake moves to the table's escrow in the same
+transaction that stores the commitment: a game either starts paid for or
+does not start. A player who can no longer pay is unseated, and the table
+waits again.
 """
 
 from __future__ import annotations
 
 from sahrat.errors import SahratError
 from sahrat.fairness import DERIVED_PREFIX, check_id, commitment, derived_seed, new_server_seed
+from sahrat.server import protocol
+from sahrat.server.ledger.transfers import stakes
 from sahrat.server.protocol import ProtocolError
 from sahrat.server.table import views
 from sahrat.server.table.core import TableCore
 from sahrat.server.table.events import Committed, Started
+from sahrat.server.table.host import ShortOfCoins
 from sahrat.server.table.inbox import SeedDeadline
 from sahrat.server.table.state import SEEDING, WAITING
 
@@ -36,7 +44,15 @@ class Seeding(TableCore):
 
     async def begin_seeding(self) -> None:
         table = self.table
-        await self.commit(Committed(new_server_seed().hex()))
+        players = {n: s.player for n, s in table.seats.items() if s is not None}
+        try:
+            await self.commit(
+                Committed(new_server_seed().hex()),
+                stakes(table.id, table.stake, players) if table.stake else (),
+            )
+        except ShortOfCoins as short:
+            await self._unseat_short(short.player)
+            return
         self.seq_at_commit = table.seq
         self.client_seeds = {}
         self._bots_seed()
@@ -48,6 +64,18 @@ class Seeding(TableCore):
         else:
             self.later(self.settings.seed_seconds, SeedDeadline(self.seq_at_commit))
 
+    async def _unseat_short(self, player: str) -> None:
+        seat_number = self.table.seat_of(player)
+        if seat_number is None:
+            return
+        need = self.table.stake
+        self.send_to_seats(
+            [seat_number],
+            protocol.error("insufficient_coins", f"this table's stake is {need}", need=need),
+        )
+        await self.unseat(seat_number)
+        self.forget(player)
+
     def resume_seeding(self) -> None:
         """After a restart: the seeds are collected again, with a new deadline."""
         self.seq_at_commit = self.table.seq
@@ -56,7 +84,7 @@ class Seeding(TableCore):
 
     def _bots_seed(self) -> None:
         for number, seat in self.table.seats.items():
-            if seat is not None and seat.bot:
+            if seat is not None and (seat.bot or seat.left):
                 self.client_seeds[number] = self.derived_seed(number)
 
     async def seed_deadline(self, seq_at_commit: int) -> None:

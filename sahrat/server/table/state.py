@@ -32,6 +32,9 @@ class Seat:
     bot: bool = False
     connected: bool = False
     away: bool = False
+    #: Left a coin table: the server plays the seat, which keeps its place in the game
+    #: (and its stake) but no longer belongs to anyone at the table.
+    left: bool = False
     #: Turns in a row the server played for this seat.
     autopiloted: int = 0
     dropped_at: float | None = None
@@ -47,6 +50,7 @@ class Seat:
             "bot": self.bot,
             "connected": self.bot or self.connected,
             "away": self.away,
+            "left": self.left,
         }
 
 
@@ -77,7 +81,7 @@ class TableState:
     id: str
     rules: Game[Any]
     options: dict[str, Any]
-    kind: str  # "free" or "private"
+    kind: str  # "free", "coin" (public, with a stake) or "private" (with or without)
     code: str | None
     host: str | None
     turn_seconds: float
@@ -98,6 +102,10 @@ class TableState:
     last: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=LAST_KEPT))
     #: When the last event other than chat was stored: the record's clock.
     event_time: float = 0.0
+    #: Coins each seat stakes; 0 at a free table.
+    stake: int = 0
+    #: How the pot was shared, once a coin table is over.
+    coins: dict[str, Any] | None = None
 
     @classmethod
     def from_row(cls, row: dict[str, Any], rules: Game[Any], turn_seconds: float) -> TableState:
@@ -112,6 +120,7 @@ class TableState:
             turn_seconds=float(row.get("turn_seconds") or turn_seconds),
             seating=seating,
             seats=dict.fromkeys(seating.seats),
+            stake=int(row.get("stake") or 0),
         )
 
     @property
@@ -123,13 +132,20 @@ class TableState:
         return self.status in OVER
 
     def seat_of(self, player: str) -> int | None:
+        """The seat ``player`` sits at (a seat they left is no longer theirs)."""
         for number, seat in self.seats.items():
-            if seat is not None and seat.player == player:
+            if seat is not None and seat.player == player and not seat.left:
                 return number
         return None
 
     def humans(self) -> list[str]:
-        return [s.player for s in self.seats.values() if s is not None and not s.bot]
+        """The people at the table (not bots, not those who left)."""
+        return [s.player for s in self.seats.values() if s is not None and not s.bot and not s.left]
+
+    def played_by_server(self, seat_number: int) -> bool:
+        """A bot's seat, or the seat of someone who left a coin table."""
+        seat = self.seats.get(seat_number)
+        return seat is not None and (seat.bot or seat.left)
 
     def free_seats(self) -> list[int]:
         return [number for number, seat in self.seats.items() if seat is None]

@@ -27,6 +27,8 @@ def summary(table: TableState) -> dict[str, Any]:
         "seats": len(table.seat_numbers),
         "free": len(table.free_seats()),
         "kind": table.kind,
+        "stake": table.stake,
+        "pot": table.stake * len(table.seat_numbers),
         "turn_seconds": table.turn_seconds,
         "status": table.status,
         "players": [seat.public(n) for n, seat in table.seats.items() if seat is not None],
@@ -65,10 +67,19 @@ def shared(table: TableState, deadline: float | None) -> dict[str, Any]:
                 "winners": list(outcome.winners),
                 "record": f"/api/records/{table.id}",
             }
+            if table.coins is not None:
+                message["coins"] = _coins(table.coins, table.seat_numbers)
             if table.status == FINISHED and table.server_seed is not None:
                 # The reveal: with it anyone can check the commitment and every shuffle.
                 message["server_seed"] = table.server_seed.hex()
     return message
+
+
+def _coins(settled: dict[str, Any], seats: tuple[int, ...]) -> dict[str, Any]:
+    """The settlement, with what each seat won or lost (``paid`` minus the stake)."""
+    paid: dict[str, int] = settled["paid"]
+    net = {str(n): paid.get(str(n), 0) - settled["stake"] for n in seats}
+    return {**settled, "net": net}
 
 
 def own(table: TableState, player: str) -> dict[str, Any]:

@@ -9,7 +9,7 @@ with each, so a table runs alone in memory, with no database and no socket.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -17,8 +17,9 @@ from typing import Any, NamedTuple
 from sahrat.games import GAMES
 from sahrat.server import protocol
 from sahrat.server.settings import Settings
+from sahrat.server.ledger.transfers import SOURCE, Transfer
 from sahrat.server.table.events import Ended, Event
-from sahrat.server.table.host import LogConflict, Unavailable
+from sahrat.server.table.host import LogConflict, SeatResult, ShortOfCoins, Unavailable
 
 
 def settings(data_dir: Path, **changes: Any) -> Settings:
@@ -58,11 +59,16 @@ class MemoryLog:
     """A ``TableLog`` in memory: rows per table, a taken number is a conflict.
 
     Data goes through JSON on the way in, as it does to the database, so what
-    is read back is what a restart would read.
+    is read back is what a restart would read. Coins move between ``balances``
+    as the database's ledger moves them: all of an event's transfers or none,
+    no account but the source below zero, no key twice.
     """
 
     rows: dict[str, list[Row]] = field(default_factory=dict)
     records: dict[str, dict[str, Any]] = field(default_factory=dict)
+    balances: dict[str, int] = field(default_factory=dict)
+    transfers: dict[str, Transfer] = field(default_factory=dict)
+    results: dict[str, list[SeatResult]] = field(default_factory=dict)
     closed: list[str] = field(default_factory=list)
     #: Appends refused as :class:`Unavailable`, as ``(seq, kind)``.
     refused: list[tuple[int, str]] = field(default_factory=list)
@@ -89,14 +95,45 @@ class MemoryLog:
                 raise Unavailable(table_id)
         rows.append(Row(seq, event.KIND, json.loads(json.dumps(event.data())), at))
 
-    async def append(self, table_id: str, seq: int, event: Event, at: float) -> None:
+    def _check(self, transfers: Sequence[Transfer]) -> dict[str, int]:
+        """The balances after ``transfers``, or the refusal the database would give."""
+        after = dict(self.balances)
+        for transfer in transfers:
+            if transfer.key in self.transfers:
+                raise LogConflict(transfer.table_id or "")
+            for account, amount in transfer.legs:
+                after[account] = after.get(account, 0) + amount
+                if after[account] < 0 and account != SOURCE:
+                    raise ShortOfCoins(account.removeprefix("player:"))
+        return after
+
+    def _move(self, transfers: Sequence[Transfer], after: dict[str, int]) -> None:
+        self.balances = after
+        self.transfers.update((t.key, t) for t in transfers)
+
+    async def append(
+        self, table_id: str, seq: int, event: Event, at: float, transfers: Sequence[Transfer] = ()
+    ) -> None:
+        after = self._check(transfers)
         self._store(table_id, seq, event, at)
+        self._move(transfers, after)
 
     async def finish(
-        self, table_id: str, seq: int, event: Ended, at: float, record: dict[str, Any]
+        self,
+        table_id: str,
+        seq: int,
+        event: Ended,
+        at: float,
+        record: dict[str, Any],
+        results: Sequence[SeatResult],
+        settlement: Transfer | None,
     ) -> None:
+        moved = [] if settlement is None else [settlement]
+        after = self._check(moved)
         self._store(table_id, seq, event, at)
+        self._move(moved, after)
         self.records[table_id] = json.loads(json.dumps(record))
+        self.results[table_id] = list(results)
 
     async def close(self, table_id: str) -> None:
         self.closed.append(table_id)

@@ -22,7 +22,7 @@ def test_the_memory_log_refuses_a_number_already_taken() -> None:
         with pytest.raises(LogConflict):
             await log.append("t1", 1, Seated(0, "p1", "Salem", False), 2.0)
         with pytest.raises(LogConflict):
-            await log.finish("t1", 1, Ended((0,)), 2.0, {})
+            await log.finish("t1", 1, Ended((0,)), 2.0, {}, [], None)
         await log.append("t2", 1, TurnTimeSet(15.0), 1.0)  # another table's numbers
         assert log.of("t1") == [Row(1, "turn_time", {"seconds": 15.0}, 1.0)]
 
@@ -58,7 +58,7 @@ def test_the_memory_log_can_refuse_a_chosen_event() -> None:
 def test_the_memory_log_stores_data_as_json() -> None:
     async def scenario() -> None:
         log = MemoryLog()
-        await log.finish("t1", 1, Ended((0, 2)), 1.0, {"result": {"winners": (0, 2)}})
+        await log.finish("t1", 1, Ended((0, 2)), 1.0, {"result": {"winners": (0, 2)}}, [], None)
         assert log.of("t1")[0].data == {"winners": [0, 2]}
         assert log.records["t1"] == {"result": {"winners": [0, 2]}}
 

@@ -25,6 +25,7 @@ from sahrat.server.table.events import (
     Ended,
     Event,
     HostChanged,
+    Left,
     Moved,
     Seated,
     Started,
@@ -474,8 +475,10 @@ EVENTS: list[Event] = [
     Moved(2, "draw", auto=True, turn_start=True),
     Chatted("team", 0, "Salem", "مرحبا", (0, 2), 12.5),
     Closed(),
+    Left(1),
     Ended((0, 2)),
     Ended(()),
+    Ended((1, 3), {"stake": 100, "pot": 400, "fee": 40, "paid": {"1": 180}}),
 ]
 
 

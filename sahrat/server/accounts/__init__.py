@@ -1,0 +1,1 @@
+"""Registered players: names, passwords, sessions, and the coins an account holds."""
