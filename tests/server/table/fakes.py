@@ -16,8 +16,8 @@ from typing import Any, NamedTuple
 
 from sahrat.games import GAMES
 from sahrat.server import protocol
-from sahrat.server.settings import Settings
 from sahrat.server.ledger.transfers import SOURCE, Transfer
+from sahrat.server.settings import Settings
 from sahrat.server.table.events import Ended, Event
 from sahrat.server.table.host import LogConflict, SeatResult, ShortOfCoins, Unavailable
 

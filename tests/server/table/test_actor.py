@@ -13,7 +13,7 @@ from sahrat.server.table import actor as actor_module
 from sahrat.server.table import views
 from sahrat.server.table.events import Moved
 from sahrat.server.table.inbox import Attach
-from sahrat.server.table.state import FINISHED, PLAYING, WAITING, TableState
+from sahrat.server.table.state import FINISHED, WAITING, TableState
 from tests.server.table.conftest import Played
 from tests.server.table.fakes import FakeClient, RecordingHost, Row, settings
 from tests.server.table.tables import (
