@@ -1,7 +1,8 @@
 """The REST API's OpenAPI description, served at ``/openapi.json``.
 
 Play itself goes over the WebSocket at ``/ws`` (``docs/protocol.md``); REST
-covers sessions, the lobby listing and the records.
+covers accounts, sessions and coins (:mod:`~sahrat.server.openapi_accounts`), the
+lobby listing and the records.
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from sahrat.games import GAMES
+from sahrat.server.openapi_accounts import ACCOUNT_PATHS
 
 _ERROR = {"type": "object", "properties": {"error": {"type": "string"}}, "required": ["error"]}
 _PLAYER = {
@@ -24,7 +26,9 @@ _TABLE = {
         "options": {"type": "object"},
         "seats": {"type": "integer", "enum": [2, 4]},
         "free": {"type": "integer"},
-        "kind": {"type": "string", "enum": ["free", "private"]},
+        "kind": {"type": "string", "enum": ["free", "coin", "private"]},
+        "stake": {"type": "integer", "description": "coins each seat stakes; 0: free"},
+        "pot": {"type": "integer"},
         "turn_seconds": {"type": "number"},
         "status": {"type": "string", "enum": ["waiting", "seeding", "playing", "finished"]},
         "players": {"type": "array", "items": {"type": "object"}},
@@ -68,7 +72,8 @@ OPENAPI: dict[str, Any] = {
         "title": "Sahrat",
         "version": "1",
         "description": "Jackaroo and Buraco tables. Play goes over the WebSocket /ws "
-        "(docs/protocol.md); this API covers sessions, the lobby and game records.",
+        "(docs/protocol.md); this API covers accounts, sessions, coins, the lobby and "
+        "game records.",
     },
     "components": {
         "securitySchemes": {"session": {"type": "http", "scheme": "bearer"}},
@@ -103,26 +108,6 @@ OPENAPI: dict[str, Any] = {
                         "the guest",
                     ),
                     "400": _json(_ERROR, "the body is not JSON"),
-                },
-            }
-        },
-        "/api/me": {
-            "get": {
-                "summary": "The player of a session token",
-                "security": [{"session": []}],
-                "responses": {
-                    "200": _json(
-                        {
-                            "type": "object",
-                            "properties": {
-                                "id": {"type": "string"},
-                                "name": {"type": "string"},
-                                "table": {"type": ["string", "null"]},
-                            },
-                        },
-                        "the player and their table",
-                    ),
-                    "401": _json(_ERROR, "no valid token"),
                 },
             }
         },
@@ -184,6 +169,7 @@ OPENAPI: dict[str, Any] = {
                 },
             }
         },
+        **ACCOUNT_PATHS,
         "/api/records/{table_id}": {
             "get": {
                 "summary": "A game's record (fairness.md §4)",
