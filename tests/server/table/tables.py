@@ -34,7 +34,12 @@ def game_options(game: str, seats: int, **options: Any) -> dict[str, Any]:
 
 
 def table_row(
-    game: str, seats: int, settings: Settings, private: bool = False, **options: Any
+    game: str,
+    seats: int,
+    settings: Settings,
+    private: bool = False,
+    stake: int = 0,
+    **options: Any,
 ) -> dict[str, Any]:
     """A new table's row, as ``Hub.create_table`` stores it."""
     return {
@@ -42,7 +47,8 @@ def table_row(
         "game": game,
         "options": game_options(game, seats, **options),
         "seats": seats,
-        "kind": "private" if private else "free",
+        "kind": "private" if private else "coin" if stake else "free",
+        "stake": stake,
         "host": None,
         "status": "waiting",
         "code": "ABC123" if private else None,
@@ -99,10 +105,15 @@ def as_client(client: FakeClient) -> Client:
 
 
 async def open_table(
-    game: str, settings: Settings, seats: int = 2, private: bool = False, **options: Any
+    game: str,
+    settings: Settings,
+    seats: int = 2,
+    private: bool = False,
+    stake: int = 0,
+    **options: Any,
 ) -> Table:
     """``Hub.create_table``: the row, the first event (the turn time), the actor started."""
-    row = table_row(game, seats, settings, private, **options)
+    row = table_row(game, seats, settings, private, stake, **options)
     host, log = RecordingHost(), MemoryLog()
     actor = TableActor(row, GAMES[game], settings, host, log)
     await log.append(actor.id, 1, TurnTimeSet(row["turn_seconds"]), time.time())
