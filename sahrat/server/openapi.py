@@ -10,14 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from sahrat.games import GAMES
-from sahrat.server.openapi_accounts import ACCOUNT_PATHS
+from sahrat.server.openapi_accounts import ACCOUNT_PATHS, ERROR, PLAYER, json_response
 
-_ERROR = {"type": "object", "properties": {"error": {"type": "string"}}, "required": ["error"]}
-_PLAYER = {
-    "type": "object",
-    "properties": {"id": {"type": "string"}, "name": {"type": "string"}},
-    "required": ["id", "name"],
-}
 _TABLE = {
     "type": "object",
     "properties": {
@@ -62,10 +56,6 @@ _GAME = {
 _TABLE_ID = {"name": "table_id", "in": "path", "required": True, "schema": {"type": "string"}}
 
 
-def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
-    return {"description": description, "content": {"application/json": {"schema": schema}}}
-
-
 OPENAPI: dict[str, Any] = {
     "openapi": "3.1.0",
     "info": {
@@ -77,13 +67,13 @@ OPENAPI: dict[str, Any] = {
     },
     "components": {
         "securitySchemes": {"session": {"type": "http", "scheme": "bearer"}},
-        "schemas": {"Error": _ERROR, "Player": _PLAYER, "Table": _TABLE, "Game": _GAME},
+        "schemas": {"Error": ERROR, "Player": PLAYER, "Table": _TABLE, "Game": _GAME},
     },
     "paths": {
         "/api/health": {
             "get": {
                 "summary": "Is the server up",
-                "responses": {"200": _json({"type": "object"}, "up, with the table count")},
+                "responses": {"200": json_response({"type": "object"}, "up, with the table count")},
             }
         },
         "/api/guest": {
@@ -100,14 +90,14 @@ OPENAPI: dict[str, Any] = {
                     },
                 },
                 "responses": {
-                    "200": _json(
+                    "200": json_response(
                         {
                             "type": "object",
-                            "properties": {"token": {"type": "string"}, "player": _PLAYER},
+                            "properties": {"token": {"type": "string"}, "player": PLAYER},
                         },
                         "the guest",
                     ),
-                    "400": _json(_ERROR, "the body is not JSON"),
+                    "400": json_response(ERROR, "the body is not JSON"),
                 },
             }
         },
@@ -115,7 +105,7 @@ OPENAPI: dict[str, Any] = {
             "get": {
                 "summary": "The games, with their seat counts, options, presets and defaults",
                 "responses": {
-                    "200": _json(
+                    "200": json_response(
                         {
                             "type": "object",
                             "properties": {"games": {"type": "array", "items": _GAME}},
@@ -129,7 +119,7 @@ OPENAPI: dict[str, Any] = {
             "get": {
                 "summary": "Live public tables (the lobby)",
                 "responses": {
-                    "200": _json(
+                    "200": json_response(
                         {
                             "type": "object",
                             "properties": {"tables": {"type": "array", "items": _TABLE}},
@@ -144,8 +134,8 @@ OPENAPI: dict[str, Any] = {
                 "summary": "One public table",
                 "parameters": [_TABLE_ID],
                 "responses": {
-                    "200": _json(_TABLE, "the table"),
-                    "404": _json(_ERROR, "no such table"),
+                    "200": json_response(_TABLE, "the table"),
+                    "404": json_response(ERROR, "no such table"),
                 },
             }
         },
@@ -154,7 +144,7 @@ OPENAPI: dict[str, Any] = {
                 "summary": "A finished game, frame by frame, every hand visible",
                 "parameters": [_TABLE_ID],
                 "responses": {
-                    "200": _json(
+                    "200": json_response(
                         {
                             "type": "object",
                             "properties": {
@@ -165,7 +155,7 @@ OPENAPI: dict[str, Any] = {
                         },
                         "the frames: index, seat, action, words, position",
                     ),
-                    "404": _json(_ERROR, "no finished game"),
+                    "404": json_response(ERROR, "no finished game"),
                 },
             }
         },
@@ -177,8 +167,8 @@ OPENAPI: dict[str, Any] = {
                 "running game, the record so far without shuffles, deals or the seed.",
                 "parameters": [_TABLE_ID],
                 "responses": {
-                    "200": _json({"type": "object"}, "the record"),
-                    "404": _json(_ERROR, "no record"),
+                    "200": json_response({"type": "object"}, "the record"),
+                    "404": json_response(ERROR, "no record"),
                 },
             }
         },

@@ -46,7 +46,7 @@ _PAGE = [
 ]
 
 
-def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
+def json_response(schema: dict[str, Any], description: str) -> dict[str, Any]:
     return {"description": description, "content": {"application/json": {"schema": schema}}}
 
 
@@ -55,10 +55,10 @@ def _body(schema: dict[str, Any]) -> dict[str, Any]:
 
 
 def _refused(**statuses: str) -> dict[str, Any]:
-    return {status.removeprefix("s"): _json(ERROR, text) for status, text in statuses.items()}
+    return {code.removeprefix("s"): json_response(ERROR, text) for code, text in statuses.items()}
 
 
-_UNAUTHORISED = {"401": _json(ERROR, "no valid session token (bad_token)")}
+_UNAUTHORISED = {"401": json_response(ERROR, "no valid session token (bad_token)")}
 _NO_CONTENT = {"204": {"description": "done"}}
 
 ACCOUNT_PATHS: dict[str, Any] = {
@@ -67,7 +67,7 @@ ACCOUNT_PATHS: dict[str, Any] = {
             "summary": "Register an account (a guest's Bearer token turns that guest into it)",
             "requestBody": _body(CREDENTIALS),
             "responses": {
-                "201": _json(SESSION, "the account, with the starting grant, and a session"),
+                "201": json_response(SESSION, "the account, its starting grant, a session"),
                 **_refused(
                     s409="name_taken, or already_registered",
                     s422="name_too_short, name_too_long, name_bad_character, name_spaces, "
@@ -82,7 +82,7 @@ ACCOUNT_PATHS: dict[str, Any] = {
             "summary": "Log in",
             "requestBody": _body(CREDENTIALS),
             "responses": {
-                "200": _json(SESSION, "a new session"),
+                "200": json_response(SESSION, "a new session"),
                 **_refused(s401="wrong_credentials", s429="too_many (Retry-After)"),
             },
         },
@@ -90,7 +90,7 @@ ACCOUNT_PATHS: dict[str, Any] = {
             "summary": "The account's open sessions",
             "security": _SIGNED_IN,
             "responses": {
-                "200": _json(
+                "200": json_response(
                     {"type": "object", "properties": {"sessions": {"type": "array"}}},
                     "id, created_at, last_used_at, agent, current",
                 ),
@@ -120,7 +120,7 @@ ACCOUNT_PATHS: dict[str, Any] = {
             "summary": "The player of a session: name, guest or not, balance, games played",
             "security": _SIGNED_IN,
             "responses": {
-                "200": _json(
+                "200": json_response(
                     {
                         "type": "object",
                         "properties": {
@@ -157,7 +157,7 @@ ACCOUNT_PATHS: dict[str, Any] = {
             "summary": "Claim today's grant (once per UTC day)",
             "security": _SIGNED_IN,
             "responses": {
-                "200": _json({"type": "object"}, "granted and the balance after it"),
+                "200": json_response({"type": "object"}, "granted and the balance after it"),
                 **_refused(s403="guest_no_coins", s409="already_claimed (with next_at)"),
                 **_UNAUTHORISED,
             },
@@ -169,7 +169,7 @@ ACCOUNT_PATHS: dict[str, Any] = {
             "security": _SIGNED_IN,
             "parameters": _PAGE,
             "responses": {
-                "200": _json(
+                "200": json_response(
                     {
                         "type": "object",
                         "properties": {
@@ -190,7 +190,7 @@ ACCOUNT_PATHS: dict[str, Any] = {
             "security": _SIGNED_IN,
             "parameters": _PAGE,
             "responses": {
-                "200": _json(
+                "200": json_response(
                     {
                         "type": "object",
                         "properties": {
@@ -208,7 +208,7 @@ ACCOUNT_PATHS: dict[str, Any] = {
     "/api/coins": {
         "get": {
             "summary": "The stakes a coin table may have, the fee and the grants",
-            "responses": {"200": _json({"type": "object"}, "stakes, fee_percent, grants")},
+            "responses": {"200": json_response({"type": "object"}, "stakes, fee_percent, grants")},
         }
     },
 }

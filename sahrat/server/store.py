@@ -1,4 +1,5 @@
-"""Storage: players, tables, event logs and records, in SQLite or PostgreSQL.
+"""Storage: tables, event logs and records, in SQLite or PostgreSQL (players and coins:
+:mod:`~sahrat.server.accounts.queries`, :mod:`~sahrat.server.ledger.book`).
 
 Calls are synchronous SQLAlchemy Core, run one at a time on a thread of
 their own (:class:`Store` ``.run``), so the event loop never waits on the disk
@@ -25,7 +26,7 @@ from sqlalchemy.engine import Connection
 
 from sahrat.server.ledger import book
 from sahrat.server.ledger.transfers import Transfer
-from sahrat.server.schema import events, game_players, game_tables, meta, players, records
+from sahrat.server.schema import events, game_players, game_tables, meta, records
 
 T = TypeVar("T")
 
@@ -101,17 +102,6 @@ class Store:
             key = secrets.token_bytes(32)
             c.execute(insert(meta).values(key="token_key", value=key.hex()))
             return key
-
-    # -- players ----------------------------------------------------------------------
-
-    def add_player(self, player_id: str, name: str) -> None:
-        with self.engine.begin() as c:
-            c.execute(insert(players).values(id=player_id, name=name, created_at=time.time()))
-
-    def player_name(self, player_id: str) -> str | None:
-        with self.engine.connect() as c:
-            row = c.execute(select(players.c.name).where(players.c.id == player_id)).first()
-            return None if row is None else str(row[0])
 
     # -- tables and their event logs --------------------------------------------------
 
