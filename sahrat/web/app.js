@@ -3,6 +3,7 @@
 //   /#code=ABC123   join a private table by its code
 //   /#table=ID      the public table we sit at (re-joined after a reload)
 //   /#replay=ID     a finished game's replay
+//   /#login, /#register, /#account, /#history, /#statement   the account's pages
 
 import { h, fill, toast } from "./dom.js";
 import { t, has, lang, setLang } from "./i18n.js";
@@ -13,11 +14,24 @@ import { Lobby } from "./lobby.js";
 import { TableScreen } from "./table-screen.js";
 import { Replay } from "./replay.js";
 import { loadGames } from "./rules.js";
+import { Account, HeaderAccount } from "./account.js";
+import { AuthScreen } from "./auth.js";
+import { AccountPage } from "./account-page.js";
+import { HistoryPage, StatementPage } from "./history.js";
 
 // Errors after which a game component must let the player choose again.
 const REFUSALS = new Set(["illegal_move", "stale", "not_your_turn", "wrong_phase", "bad_field"]);
 
 const CARD_CODE = /^(?:[A2-9TJQK][SHDC]|JK)$/;
+
+// The account's pages, each reached by a bare hash (#history) and made afresh when shown.
+const PAGES = {
+  login: (app) => new AuthScreen("login", app),
+  register: (app) => (app.account.guest ? new AuthScreen("register", app) : new AccountPage(app)),
+  account: (app) => new AccountPage(app),
+  history: () => new HistoryPage(),
+  statement: (app) => new StatementPage(app.account),
+};
 
 /**
  * Why the rules refused a move, in the player's language: the server's reason
@@ -48,26 +62,32 @@ class App {
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
     this.conn = new Connection(`${scheme}//${location.host}/ws`);
     setClock(() => this.conn.serverNow());
-    this.lobby = new Lobby(this.conn, {
-      playNow: (game) => this.conn.send("play_now", { game }),
-      join: (table) => this.conn.send("join", { table }),
-      joinCode: (code) => this.conn.send("join", { code }),
-      create: (fields) => this.conn.send("create", fields),
-    });
+    this.account = new Account();
+    this.lobby = new Lobby(
+      this.conn,
+      {
+        playNow: (game, stake) => this.conn.send("play_now", stake ? { game, stake } : { game }),
+        join: (table) => this.conn.send("join", { table }),
+        joinCode: (code) => this.conn.send("join", { code }),
+        create: (fields) => this.conn.send("create", fields),
+        go: (page) => this.go(page),
+      },
+      this.account,
+    );
     this.screen = null; // the mounted screen object
     this.tableScreen = null;
     this.replay = null;
     // A finished table we went back to the lobby from: its late messages are ignored.
     this.leftTables = new Set();
     this.statusDot = h("span", { class: "link-status", role: "status" });
-    this.nameEl = h("span", { class: "me", dir: "auto" });
+    this.headAccount = new HeaderAccount(this.account, (page) => this.go(page));
     this.langButton = h("button", { type: "button", class: "btn ghost small lang-toggle", on: { click: () => this.toggleLang() } });
     this.lobbyButton = h("button", { type: "button", class: "brand", on: { click: () => this.brandClick() } });
     this.header = h(
       "header",
       { class: "app-head" },
       this.lobbyButton,
-      h("div", { class: "head-end" }, this.nameEl, this.statusDot, this.langButton),
+      h("div", { class: "head-end" }, this.headAccount.el, this.statusDot, this.langButton),
     );
     this.content = h("div", { class: "content" });
     fill(root, this.header, this.content);
@@ -82,7 +102,7 @@ class App {
     const conn = this.conn;
     conn.on("status", () => this.renderStatus());
     conn.on("welcome", (m) => {
-      this.nameEl.textContent = m.player.name;
+      this.account.welcome(m.player);
       // A move sent just before the link dropped may never be answered: choose again.
       if (this.tableScreen) this.tableScreen.refused();
       conn.send("lobby");
@@ -121,22 +141,48 @@ class App {
     document.body.dataset.screen = screen.el.id || "";
   }
 
-  goLobby() {
+  /** Forget the table on screen; a finished one's late messages will be ignored. */
+  dropTable() {
     if (this.tableScreen) {
       const msg = this.tableScreen.msg;
       if (msg && msg.table.status === "finished") this.leftTables.add(msg.table.id);
     }
     this.tableScreen = null;
+  }
+
+  goLobby() {
+    this.dropTable();
     this.replay = null;
     this.setHash("");
     this.mount(this.lobby);
   }
 
+  /** Whether we sit at a game that is not over: then only the leave button takes us away. */
+  inGame() {
+    const msg = this.tableScreen && this.tableScreen.msg;
+    return !!msg && msg.table.status !== "finished";
+  }
+
   /** The logo leads to the lobby, but never silently out of a game: leaving is a button of its own. */
   brandClick() {
-    const msg = this.tableScreen && this.tableScreen.msg;
-    if (msg && msg.table.status !== "finished") toast(t("table.leaveFirst"));
+    if (this.inGame()) toast(t("table.leaveFirst"));
     else this.goLobby();
+  }
+
+  /** Show an account page ("history" …), or the lobby for ""; the address follows. */
+  go(page) {
+    if (this.inGame()) {
+      toast(t("table.leaveFirst"));
+      return;
+    }
+    if (!page) {
+      this.goLobby();
+      return;
+    }
+    this.dropTable();
+    // A new history entry, so the browser's Back returns to where we were.
+    if (location.hash === `#${page}`) this.route(true);
+    else location.hash = page;
   }
 
   leave() {
@@ -157,6 +203,7 @@ class App {
   onTable(msg) {
     const id = msg.table.id;
     if (this.leftTables.has(id)) return;
+    this.coinsMayHaveMoved(msg.table);
     if (!this.tableScreen || this.tableScreen.tableId !== id) {
       this.tableScreen = new TableScreen(this.conn, {
         leave: () => this.leave(),
@@ -177,6 +224,16 @@ class App {
     this.tableScreen.update(msg);
   }
 
+  /** Stakes are taken when a coin game starts and paid when it ends: the balance is asked again. */
+  coinsMayHaveMoved(table) {
+    if (!(table.stake > 0)) return;
+    const seen = this.coinTableSeen;
+    if (seen && seen.id === table.id && seen.status === table.status) return;
+    const first = !seen || seen.id !== table.id;
+    this.coinTableSeen = { id: table.id, status: table.status };
+    if (!first || table.status !== "waiting") this.account.refresh();
+  }
+
   onError(m) {
     if (m.id !== undefined && m.id === this.hashJoin && !m.code.startsWith("rate")) {
       // The table in the address is over or gone (an old link, a reload after the end):
@@ -189,7 +246,9 @@ class App {
       // The reason code says why, in our words; the server's English is for developers.
       text = refusalText(m.reason);
     } else {
-      text = has("error." + m.code) ? t("error." + m.code) : m.message;
+      // insufficient_coins says how many are needed and, when joining, how many are held.
+      const key = m.code === "insufficient_coins" && m.have === undefined ? "error.insufficient_coins.need" : "error." + m.code;
+      text = has(key) ? t(key, { need: m.need ?? "", have: m.have ?? "" }) : m.message;
       // The server's words name the field that was wrong.
       if (m.code === "bad_field") text += ` — ${m.message}`;
     }
@@ -212,6 +271,18 @@ class App {
   /** Show what the address asks for before the connection is up (a replay needs none). */
   route(changed = false) {
     const params = this.hashParams();
+    const page = Object.keys(PAGES).find((name) => params.has(name));
+    if (page) {
+      if (this.inGame()) {
+        // A page asked for while at a running game (a typed address): the game stays.
+        this.setHash(this.tableScreen.msg.table.code ? `code=${this.tableScreen.msg.table.code}` : `table=${this.tableScreen.tableId}`);
+        return;
+      }
+      this.dropTable();
+      this.replay = null;
+      this.mount(PAGES[page](this));
+      return;
+    }
     const replay = params.get("replay");
     if (replay) {
       if (!this.replay || this.replay.tableId !== replay) {
@@ -220,7 +291,8 @@ class App {
       }
       return;
     }
-    if (!this.screen || (changed && this.screen === this.replay)) this.mount(this.lobby);
+    const elsewhere = this.screen !== this.lobby && this.screen !== this.tableScreen;
+    if (!this.screen || (changed && elsewhere)) this.mount(this.lobby);
     if (changed) this.joinFromHash();
   }
 
@@ -250,8 +322,10 @@ class App {
     this.langButton.setAttribute("lang", lang() === "ar" ? "en" : "ar");
     this.renderStatus();
     this.lobby.render();
+    this.headAccount.render();
     if (this.tableScreen) this.tableScreen.relabel();
     if (this.replay) this.replay.relabel();
+    if (this.screen && this.screen.relabel && ![this.lobby, this.tableScreen, this.replay].includes(this.screen)) this.screen.relabel();
   }
 
   renderStatus() {

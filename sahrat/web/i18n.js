@@ -2,9 +2,12 @@
 // and English. t("key", {name}) fills {name} placeholders. The choice of
 // language is remembered in localStorage; Arabic is right-to-left.
 
+import { ACCOUNT_STRINGS } from "./i18n-accounts.js";
+
 const LANG_KEY = "sahrat.lang";
 
 const STRINGS = {
+  ...ACCOUNT_STRINGS,
   "app.name": ["سهرات", "Sahrat"],
   "app.title": ["سهرات · جاكارو وبوراكو", "Sahrat · Jackaroo & Buraco"],
   "nav.lobby": ["الصالة", "Lobby"],
@@ -389,6 +392,13 @@ export function has(key) {
 export function translations(key) {
   const entry = has(key) ? STRINGS[key] : null;
   return entry ? { ar: entry[0], en: entry[1] } : null;
+}
+
+/** A moment (epoch seconds) as a short date and time, Western digits in both languages. */
+export function formatDate(seconds) {
+  if (typeof seconds !== "number") return "";
+  const locale = current === "ar" ? "ar-u-nu-latn" : "en-GB";
+  return new Date(seconds * 1000).toLocaleString(locale, { dateStyle: "medium", timeStyle: "short" });
 }
 
 /** Keys with no entry, seen so far (the browser tests check it stays empty). */

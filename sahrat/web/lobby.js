@@ -14,21 +14,35 @@ import {
   seatCount,
   startingValues,
 } from "./rules.js";
+import { stakeLine } from "./coins.js";
+import { CoinPanel, kindField } from "./lobby-coins.js";
 
 export class Lobby {
-  /** `actions`: {playNow(game), join(tableId), joinCode(code), create(fields)}. */
-  constructor(conn, actions) {
+  /**
+   * `actions`: {playNow(game, stake?), join(tableId), joinCode(code), create(fields), go(page)};
+   * `account`: who we are (account.js), for the coin parts.
+   */
+  constructor(conn, actions, account) {
     this.conn = conn;
     this.actions = actions;
+    this.account = account;
     this.tables = [];
     // The form's choices per game (kept when the player looks at another game), built from
     // the games the server lists (rules.js, loaded before the lobby shows).
     const first = games()[0];
-    this.form = { game: first ? first.name : null, choices: {}, turn: 15, private: false };
+    this.form = { game: first ? first.name : null, choices: {}, turn: 15, private: false, stake: null };
     this.el = h("main", { class: "lobby", id: "lobby" });
     this.listEl = h("ul", { class: "table-list" });
     this.formEl = h("form", { class: "panel create-form", on: { submit: (e) => this.submitCreate(e) } });
     this.codeInput = null;
+    this.coinPanel = new CoinPanel({
+      account,
+      now: () => conn.serverNow(),
+      playNow: (game, stake) => actions.playNow(game, stake),
+      go: (page) => actions.go(page),
+    });
+    // Registering or logging in opens the coin choice of the form.
+    account.on(() => this.renderForm());
     this.render();
   }
 
@@ -89,7 +103,8 @@ export class Lobby {
       h("h2", { class: "panel-title" }, t("lobby.tables")),
       this.listEl,
     );
-    fill(this.el, hero, h("div", { class: "lobby-grid" }, listPanel, this.formEl));
+    this.coinPanel.render();
+    fill(this.el, hero, this.coinPanel.el, h("div", { class: "lobby-grid" }, listPanel, this.formEl));
     this.renderList();
   }
 
@@ -111,6 +126,7 @@ export class Lobby {
             { class: "table-main" },
             h("span", { class: "game-name" }, t("game." + table.game)),
             h("span", { class: "rules" }, rulesSummary(table.game, table.options).join(" · ")),
+            stakeLine(table),
             h(
               "span",
               { class: "players" },
@@ -235,6 +251,7 @@ export class Lobby {
           TURN_TIMES.map((n) => h("option", { value: String(n), selected: n === f.turn }, t("lobby.seconds", { n }))),
         ),
       ),
+      kindField(f, this.account, () => this.renderForm()),
       h(
         "label",
         { class: "check" },
@@ -292,6 +309,9 @@ export class Lobby {
     for (const [name, value] of Object.entries(c.values)) {
       if (!c.preset || base[name] !== value) options[name] = value;
     }
-    this.actions.create({ game: f.game, seats: c.seats, options, turn_seconds: f.turn, private: f.private });
+    const fields = { game: f.game, seats: c.seats, options, turn_seconds: f.turn, private: f.private };
+    // A free table sends no stake at all (the protocol prefers an absent field to null).
+    if (f.stake !== null && !this.account.guest) fields.stake = f.stake;
+    this.actions.create(fields);
   }
 }

@@ -23,7 +23,8 @@ export function savedToken() {
 
 function saveToken(token) {
   try {
-    localStorage.setItem(TOKEN_KEY, token);
+    if (token) localStorage.setItem(TOKEN_KEY, token);
+    else localStorage.removeItem(TOKEN_KEY);
   } catch {
     /* private mode: the session lasts as long as the tab */
   }
@@ -85,6 +86,22 @@ export class Connection {
     }
   }
 
+  /**
+   * Say hello again as someone else: `token` after a log-in or registration, null for a
+   * fresh guest (log-out, a refused token). A socket greets once, so this opens a new one.
+   */
+  switchToken(token) {
+    saveToken(token);
+    clearTimeout(this.retryTimer);
+    clearTimeout(this.silenceTimer);
+    const old = this.ws;
+    this.ws = null; // its close is not a lost link: no backoff
+    this.player = null;
+    if (old) old.close();
+    this.attempt = 0;
+    this.connect();
+  }
+
   connect() {
     this.setStatus("connecting");
     const ws = new WebSocket(this.url);
@@ -96,7 +113,10 @@ export class Connection {
       this.raw(hello);
       this.heard();
     });
-    ws.addEventListener("message", (event) => this.receive(event.data));
+    ws.addEventListener("message", (event) => {
+      // A socket we replaced (switchToken) may still deliver a frame or two: not ours any more.
+      if (this.ws === ws) this.receive(event.data);
+    });
     ws.addEventListener("close", () => {
       if (this.ws === ws) this.lost();
     });
@@ -131,6 +151,12 @@ export class Connection {
     if (message.type === "ping") {
       if (typeof message.t === "number") this.clockOffset = message.t - Date.now();
       this.raw({ type: "pong" });
+      return;
+    }
+    if (message.type === "error" && message.code === "bad_token" && this.status !== "open") {
+      // Our token was forged, revoked or expired: forget it and carry on as a new guest.
+      this.emit(message.type, message);
+      this.switchToken(null);
       return;
     }
     if (message.type === "welcome") {

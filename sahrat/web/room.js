@@ -8,6 +8,7 @@ import { t } from "./i18n.js";
 import { TURN_TIMES } from "./rules.js";
 import { seatChip } from "./seats.js";
 import { gameParts } from "./games.js";
+import { coins } from "./coins.js";
 
 /** "Team A/B" of a seat: partners sit opposite (seat parity), none at two seats. */
 export function teamOf(game, seatCount, seat) {
@@ -111,6 +112,8 @@ export class Room {
           team === null ? "" : ` · ${t(team ? "room.teamB" : "room.teamA")}`,
         ),
         seatChip(seat, { you: seat.seat === msg.you, colour: seatColour(table.game, seat.seat) }),
+        // Every seat of a coin table puts the same stake in.
+        table.stake > 0 ? h("span", { class: "seat-stake", dataset: { stake: String(table.stake) } }, t("coins.stake"), " ", coins(table.stake)) : null,
       );
       if (seat.empty && table.status === "waiting" && !isHost) {
         cell.append(
@@ -178,7 +181,9 @@ export class Room {
       controls.push(h("span", { class: "meta" }, t("room.turnTime", { n: table.turn_seconds })));
     }
     const free = msg.seats.some((seat) => seat.empty);
-    if (table.status === "waiting" && free && (table.kind !== "private" || isHost)) {
+    if (table.status === "waiting" && free && table.stake > 0) {
+      controls.push(h("p", { class: "hint no-bots" }, t("coins.noBots")));
+    } else if (table.status === "waiting" && free && (table.kind !== "private" || isHost)) {
       controls.push(
         h("button", { type: "button", class: "btn", dataset: { action: "bots" }, on: { click: () => this.conn.send("bots") } }, t("room.bots")),
       );

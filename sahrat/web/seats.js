@@ -75,7 +75,7 @@ function avatar(info, clock) {
 
 /**
  * A seat's label. `info` is a seat of the table message ({seat, name, bot,
- * connected, away} or {seat, empty}); `extra`: {you, partner, active,
+ * connected, away, left} or {seat, empty}); `extra`: {you, partner, active,
  * deadline, total, dealer, colour, cards (a count or null)}.
  */
 export function seatChip(info, extra = {}) {
@@ -86,7 +86,9 @@ export function seatChip(info, extra = {}) {
   if (extra.you) badges.push(h("span", { class: "badge you" }, t("badge.you")));
   else if (extra.partner) badges.push(h("span", { class: "badge partner" }, t("badge.partner")));
   if (info.bot) badges.push(h("span", { class: "badge bot" }, t("badge.bot")));
-  if (!info.connected) badges.push(h("span", { class: "badge offline" }, t("badge.offline")));
+  // At a coin table a player who left keeps the seat (the server plays it) but is gone.
+  if (info.left) badges.push(h("span", { class: "badge offline left" }, t("badge.left")));
+  else if (!info.connected) badges.push(h("span", { class: "badge offline" }, t("badge.offline")));
   else if (info.away) badges.push(h("span", { class: "badge away" }, t("badge.away")));
   if (extra.dealer) badges.push(h("span", { class: "badge dealer", title: t("badge.dealerLong") }, t("badge.dealer")));
   const clock = extra.active ? { deadline: extra.deadline, total: extra.total } : null;

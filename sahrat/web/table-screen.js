@@ -8,6 +8,8 @@ import { Chat } from "./chat.js";
 import { Room } from "./room.js";
 import { gameParts } from "./games.js";
 import { rulesSummary } from "./rules.js";
+import { stakeLine } from "./coins.js";
+import { coinsSummary } from "./end-coins.js";
 
 export function verifyLink(tableId) {
   return `/static/verify.html#record=/api/records/${encodeURIComponent(tableId)}`;
@@ -91,6 +93,7 @@ export class TableScreen {
       h("span", { class: ["game-badge", table.game] }, t("game." + table.game)),
       h("span", { class: "rules" }, rulesSummary(table.game, table.options).join(" · ")),
       h("span", { class: "meta" }, t("kind." + table.kind), " · ", t("room.turnTime", { n: table.turn_seconds })),
+      stakeLine(table),
       table.code ? h("span", { class: "meta code" }, t("room.code"), " ", h("code", { dir: "ltr" }, table.code)) : null,
       h("span", { class: ["status", table.status] }, t("status." + table.status)),
       h(
@@ -210,12 +213,13 @@ export class TableScreen {
               t("end.score", { us: msg.view.totals[msg.you & 1], them: msg.view.totals[1 - (msg.you & 1)] }),
             )
           : null,
+        msg.coins ? coinsSummary(msg.coins, msg.seats, msg.you) : null,
         h(
           "div",
           { class: "end-actions" },
           h("button", { type: "button", class: "btn primary", dataset: { action: "replay" }, on: { click: () => this.app.openReplay(msg.table.id) } }, t("end.replay")),
           h("a", { class: "btn", href: verifyLink(msg.table.id), dataset: { action: "verify" } }, t("end.verify")),
-          h("button", { type: "button", class: "btn ghost", on: { click: () => this.app.toLobby() } }, t("table.toLobby")),
+          h("button", { type: "button", class: "btn ghost", dataset: { action: "lobby" }, on: { click: () => this.app.toLobby() } }, t("table.toLobby")),
           h("button", { type: "button", class: "btn ghost", on: { click: () => { this.endDismissed = true; this.renderEnd(); } } }, t("end.close")),
         ),
       ),

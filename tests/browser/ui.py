@@ -174,3 +174,113 @@ def play_buraco_hand(page: Any, deadline_s: float = 120) -> list[list[str]]:
             f"() => {BU_PHASE} !== 'play' || {hand_over}", timeout=20_000, polling=50
         )
     return turns
+
+
+# -- accounts and coins --------------------------------------------------------------------
+
+PASSWORD = "lanterns and tea"
+
+
+def fresh_name(prefix: str = "Reem") -> str:
+    """A name no other test registers: account names are unique on the shared server."""
+    import secrets
+
+    return f"{prefix} {secrets.token_hex(3)}"
+
+
+def balance(page: Any) -> int | None:
+    """The balance the header shows, or None (a guest has none)."""
+    found = page.evaluate("document.querySelector('.app-head .balance')?.dataset.balance ?? null")
+    return None if found is None else int(found)
+
+
+def wait_balance(page: Any, amount: int) -> None:
+    page.wait_for_function(
+        "n => document.querySelector('.app-head .balance')?.dataset.balance === String(n)",
+        arg=amount,
+    )
+
+
+def open_auth(page: Any, tab: str) -> None:
+    """From the header's "log in" (a guest's), to the log-in or registration form."""
+    page.click(".app-head [data-action=login]")
+    page.click(f"#auth [data-tab={tab}]")
+    page.wait_for_selector(f"#auth[data-mode={tab}] form")
+
+
+def register(page: Any, name: str, password: str = PASSWORD) -> None:
+    """Register the guest of this page as ``name``; returns once the header shows coins."""
+    open_auth(page, "register")
+    page.fill("#auth input[name=name]", name)
+    page.fill("#auth input[name=password]", password)
+    page.click("#auth [data-action=register]")
+    page.wait_for_selector(".app-head .balance")
+    page.wait_for_selector("#lobby")
+
+
+def log_in(page: Any, name: str, password: str = PASSWORD) -> None:
+    open_auth(page, "login")
+    page.fill("#auth input[name=name]", name)
+    page.fill("#auth input[name=password]", password)
+    page.click("#auth [data-action=login]")
+    page.wait_for_selector(".app-head .balance")
+
+
+def form_error(page: Any) -> tuple[str, str]:
+    """The form's refusal: its code and its words."""
+    box = page.locator("#auth .form-error:not([hidden])")
+    box.wait_for()
+    return box.get_attribute("data-code") or "", box.text_content() or ""
+
+
+def create_coin_table(page: Any, game: str, seats: int, stake: int) -> None:
+    """Create a public coin table from the lobby's form; returns in its waiting room."""
+    page.click(f".create-form [data-game={game}]")
+    page.click(f".create-form [data-seats='{seats}']")
+    page.click(".create-form [data-kind=coin]")
+    page.click(f".create-form .kind-field [data-stake='{stake}']")
+    page.click(".create-form [data-action=create]")
+    page.wait_for_selector("#table .room")
+
+
+def data_of(page: Any, selector: str, key: str) -> list[str]:
+    """``data-KEY`` of every element matching ``selector``, in page order."""
+    found: list[str] = page.eval_on_selector_all(
+        selector, "(es, key) => es.map(e => e.dataset[key])", key
+    )
+    return found
+
+
+#: Where the account and coin tests leave their pictures of the new screens.
+SHOTS = "/tmp/sahrat-shots"
+
+
+def snap(page: Any, name: str, full_page: bool = True) -> None:
+    """A picture of the screen (SHOTS/NAME.png), after checking nothing scrolls sideways."""
+    import os
+
+    os.makedirs(SHOTS, exist_ok=True)
+    assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0, name
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=f"{SHOTS}/{name}.png", full_page=full_page)
+
+
+def account_server(data_dir: Any) -> Any:
+    """A server for the account and coin tests, as the suite's own (conftest.py) but with
+    room for many accounts and log-ins: every browser of a test run comes from 127.0.0.1,
+    and the per-address limits have tests of their own on the server's side."""
+    from tests.browser.conftest import need_chromium
+    from tests.server.harness import running
+
+    need_chromium()
+    return running(
+        data_dir,
+        bot_delay=0.05,
+        turn_seconds=20,
+        min_turn_seconds=3,
+        seed_seconds=1.0,
+        finished_linger=30.0,
+        accounts_burst=100_000,
+        logins_burst=100_000,
+        name_logins_burst=100_000,
+    )
