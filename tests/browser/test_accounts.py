@@ -182,3 +182,16 @@ def test_the_daily_gift_is_claimed_once(open_page: Any) -> None:
     )
     assert amounts == ["200", "1000"]
     snap(page, "statement-ar-desktop")
+
+
+def test_a_refused_token_is_forgotten_for_a_new_guest(open_page: Any) -> None:
+    page = open_page("phone")
+    before = page.evaluate(ME)
+    forged = "p0123456789abcdef.0000000000000000000000000000000000000000000000000000000000000000"
+    page.evaluate(f"localStorage.setItem('sahrat.token', {forged!r})")
+    page.reload()
+    page.wait_for_selector(".link-status.open")
+    page.wait_for_function(f"() => {ME} && {ME}.id !== {before['id']!r}")
+    assert page.evaluate("localStorage.getItem('sahrat.token')") != forged
+    assert page.locator(".app-head [data-action=login]").count() == 1
+    assert "انتهت جلستك" in (page.locator(".toast.error").first.text_content() or "")
