@@ -55,8 +55,8 @@ def register(
     grant: int,
     agent: str,
 ) -> None:
-    """A new account, or the guest ``player`` turned into one, with its starting grant and
-    a session, all in one transaction."""
+    """A new account, or the guest ``player`` turned into one (its guest sessions ended),
+    with its starting grant and a new session, all in one transaction."""
     values = {"name": name, "name_key": key, "password_hash": password_hash, "registered_at": at}
     try:
         with engine.begin() as c:
@@ -68,6 +68,12 @@ def register(
                 ).rowcount
                 if changed != 1:
                     raise AlreadyRegistered(player)
+                # The guest's tokens must not open the account: its sessions end here.
+                c.execute(
+                    update(sessions)
+                    .where(sessions.c.player_id == player, sessions.c.ended_at.is_(None))
+                    .values(ended_at=at)
+                )
             else:
                 c.execute(insert(players).values(id=player, created_at=at, **values))
             book.open_house(c)
