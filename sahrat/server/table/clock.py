@@ -77,8 +77,9 @@ class Clock(TableCore):
         if new_turn or current != self.turn_seat or turn != self.turn_number:
             self.new_turn(current, turn)
         if self.table.played_by_server(current):
-            # Paced for the people watching; with nobody left to watch, played out at once.
-            delay = self.settings.bot_delay if self.watchers else 0.0
+            # Paced for the people watching. A coin table nobody watches any more is played
+            # out at once: it must still end, to be settled.
+            delay = 0.0 if self.table.stake and not self.watchers else self.settings.bot_delay
             self.later(delay, BotDue(self.table.moves))
         elif self.expired:
             self.request_autopilot()
