@@ -4,7 +4,9 @@
 Calls are synchronous SQLAlchemy Core, run one at a time on a thread of
 their own (:class:`Store` ``.run``), so the event loop never waits on the disk
 and writes keep the order they were issued in: an event is committed before
-the caller, awaiting it, broadcasts anything.
+the caller, awaiting it, broadcasts anything. The tables' events go through
+:meth:`Store.write`, which commits every write waiting at that moment in one
+transaction (group commit): one commit and one thread hop for many moves.
 """
 
 from __future__ import annotations
@@ -44,6 +46,15 @@ class StoredEvent:
     at: float
 
 
+@dataclass(frozen=True, slots=True)
+class _Write:
+    """A write waiting for the next group commit."""
+
+    fn: Callable[..., None]
+    args: tuple[Any, ...]
+    future: asyncio.Future[None]
+
+
 def make_engine(url: str) -> Engine:
     if url.startswith("sqlite"):
         engine = create_engine(url, connect_args={"check_same_thread": False})
@@ -77,10 +88,62 @@ class Store:
     def __init__(self, url: str) -> None:
         self.engine = make_engine(url)
         self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sahrat-db")
+        self._pending: list[_Write] = []
+        self._writer: asyncio.Task[None] | None = None
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._thread, fn, *args)
+
+    async def write(self, fn: Callable[..., None], *args: Any) -> None:
+        """Run ``fn(connection, *args)`` in a transaction shared with the other writes
+        waiting now (group commit); return once it is committed, or raise what it raised.
+
+        Every table waits for its own write before its next, so each log keeps its
+        order; batching only lets many tables share one commit and one thread hop.
+        """
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._pending.append(_Write(fn, args, future))
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.create_task(self._write_pending())
+        await future
+
+    async def _write_pending(self) -> None:
+        loop = asyncio.get_running_loop()
+        while self._pending:
+            batch, self._pending = self._pending, []
+            try:
+                failures = await loop.run_in_executor(self._thread, self._commit, batch)
+            except BaseException as error:  # the executor itself failed (shutting down)
+                failures = [error] * len(batch)
+            for write, failure in zip(batch, failures, strict=True):
+                if write.future.done():
+                    continue  # its table stopped waiting
+                if failure is None:
+                    write.future.set_result(None)
+                else:
+                    write.future.set_exception(failure)
+
+    def _commit(self, batch: list[_Write]) -> list[BaseException | None]:
+        """One transaction for the batch; if it fails, each write alone, so one table's
+        refusal (a taken number, a short balance) is its own and the others commit."""
+        try:
+            with self.engine.begin() as c:
+                for write in batch:
+                    write.fn(c, *write.args)
+            return [None] * len(batch)
+        except Exception:
+            if len(batch) == 1:
+                raise
+        failures: list[BaseException | None] = []
+        for write in batch:
+            try:
+                with self.engine.begin() as c:
+                    write.fn(c, *write.args)
+                failures.append(None)
+            except Exception as error:
+                failures.append(error)
+        return failures
 
     def close(self) -> None:
         self._thread.shutdown(wait=True)
@@ -116,56 +179,6 @@ class Store:
             values["finished_at"] = time.time()
         with self.engine.begin() as c:
             c.execute(update(game_tables).where(game_tables.c.id == table_id).values(**values))
-
-    def append(
-        self,
-        table_id: str,
-        seq: int,
-        kind: str,
-        data: dict[str, Any],
-        at: float,
-        transfers: Sequence[Transfer] = (),
-    ) -> None:
-        """An event and the coin transfers that go with it, in one transaction."""
-        with self.engine.begin() as c:
-            c.execute(
-                insert(events).values(
-                    table_id=table_id, seq=seq, kind=kind, data=json.dumps(data), at=at
-                )
-            )
-            for transfer in transfers:
-                book.post(c, transfer, at)
-
-    def finish(
-        self,
-        table_id: str,
-        seq: int,
-        data: dict[str, Any],
-        at: float,
-        record: dict[str, Any],
-        results: Sequence[dict[str, Any]],
-        settlement: Transfer | None,
-    ) -> None:
-        """The last event, the record, the status, the players' results and the pot's
-        settlement, in one transaction: a game is over and paid, or neither."""
-        with self.engine.begin() as c:
-            c.execute(
-                insert(events).values(
-                    table_id=table_id, seq=seq, kind="end", data=json.dumps(data), at=at
-                )
-            )
-            c.execute(
-                insert(records).values(table_id=table_id, record=json.dumps(record), finished_at=at)
-            )
-            c.execute(
-                update(game_tables)
-                .where(game_tables.c.id == table_id)
-                .values(status="finished", finished_at=at)
-            )
-            if results:
-                c.execute(insert(game_players), [{**r, "finished_at": at} for r in results])
-            if settlement is not None:
-                book.post(c, settlement, at)
 
     def live_tables(self) -> list[dict[str, Any]]:
         """Every table not finished, oldest first, with its event log."""
@@ -210,6 +223,47 @@ class Store:
         with self.engine.connect() as c:
             row = c.execute(select(records.c.record).where(records.c.table_id == table_id)).first()
             return None if row is None else dict(json.loads(row[0]))
+
+
+def append_event(
+    c: Connection,
+    table_id: str,
+    seq: int,
+    kind: str,
+    data: dict[str, Any],
+    at: float,
+    transfers: Sequence[Transfer] = (),
+) -> None:
+    """An event and the coin transfers that go with it (in the caller's transaction)."""
+    c.execute(insert(events).values(table_id=table_id, seq=seq, kind=kind, data=json.dumps(data),
+                                    at=at))  # fmt: skip
+    for transfer in transfers:
+        book.post(c, transfer, at)
+
+
+def finish_game(
+    c: Connection,
+    table_id: str,
+    seq: int,
+    data: dict[str, Any],
+    at: float,
+    record: dict[str, Any],
+    results: Sequence[dict[str, Any]],
+    settlement: Transfer | None,
+) -> None:
+    """The last event, the record, the status, the players' results and the pot's
+    settlement, in the caller's transaction: a game is over and paid, or neither."""
+    append_event(c, table_id, seq, "end", data, at)
+    c.execute(insert(records).values(table_id=table_id, record=json.dumps(record), finished_at=at))
+    c.execute(
+        update(game_tables)
+        .where(game_tables.c.id == table_id)
+        .values(status="finished", finished_at=at)
+    )
+    if results:
+        c.execute(insert(game_players), [{**r, "finished_at": at} for r in results])
+    if settlement is not None:
+        book.post(c, settlement, at)
 
 
 def _events(c: Connection, table_id: str) -> list[StoredEvent]:

@@ -12,7 +12,7 @@ from sqlalchemy.exc import IntegrityError
 
 from sahrat.server.ledger.book import AlreadyDone, Insufficient
 from sahrat.server.ledger.transfers import Transfer
-from sahrat.server.store import Store
+from sahrat.server.store import Store, append_event, finish_game
 from sahrat.server.table.events import Ended, Event
 from sahrat.server.table.host import LogConflict, SeatResult, ShortOfCoins, Unavailable
 
@@ -28,7 +28,7 @@ class StoreLog:
     async def append(
         self, table_id: str, seq: int, event: Event, at: float, transfers: Sequence[Transfer] = ()
     ) -> None:
-        await self._write(table_id, event.KIND, self.store.append, table_id, seq, event.KIND,
+        await self._write(table_id, event.KIND, append_event, table_id, seq, event.KIND,
                           event.data(), at, transfers)  # fmt: skip
 
     async def finish(
@@ -44,12 +44,12 @@ class StoreLog:
         rows = [{"table_id": table_id, "game": record["game"], **dataclasses.asdict(r)}
                 for r in results]  # fmt: skip
         rows = [{**row, "player_id": row.pop("player")} for row in rows]
-        await self._write(table_id, "the end", self.store.finish, table_id, seq, event.data(), at,
+        await self._write(table_id, "the end", finish_game, table_id, seq, event.data(), at,
                           record, rows, settlement)  # fmt: skip
 
     async def _write(self, table_id: str, what: str, call: Callable[..., None], *args: Any) -> None:
         try:
-            await self.store.run(call, *args)
+            await self.store.write(call, *args)
         except Insufficient as error:
             raise ShortOfCoins(error.account.removeprefix("player:")) from error
         except (IntegrityError, AlreadyDone) as error:
