@@ -9,8 +9,10 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextlib
+import http.client
 import json
 import os
+import secrets
 import signal
 import socket
 import subprocess
@@ -18,6 +20,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Awaitable, Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -298,3 +301,105 @@ def run(coroutine: Any, timeout: float = 120.0) -> Any:
 
     with concurrent.futures.ThreadPoolExecutor(1) as thread:
         return thread.submit(asyncio.run, limited()).result()
+
+
+# -- accounts over REST -------------------------------------------------------------------
+
+#: A password every test account has unless its test chooses another.
+PASSWORD = "correct horse 7"
+
+
+@dataclass(frozen=True)
+class Reply:
+    """A REST answer: its status, its JSON body (None when empty, the text when not JSON)
+    and its headers (names in lower case)."""
+
+    status: int
+    body: Any
+    headers: dict[str, str]
+
+    @property
+    def code(self) -> object:
+        return self.body.get("code") if isinstance(self.body, dict) else None
+
+
+def call(
+    server: Server,
+    method: str,
+    path: str,
+    body: object = None,
+    token: str = "",
+    source: str = "",
+) -> Reply:
+    """One REST request; any status is an answer. ``body`` is sent as JSON (bytes as they
+    are); ``source`` is the loopback address to send from (another client, say
+    ``127.0.0.2``: Linux routes all of 127.0.0.0/8 to the loopback)."""
+    connection = http.client.HTTPConnection(
+        "127.0.0.1", server.port, timeout=10, source_address=(source, 0) if source else None
+    )
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    data = body if isinstance(body, bytes) or body is None else json.dumps(body).encode()
+    try:
+        connection.request(method, path, body=data, headers=headers)
+        response = connection.getresponse()
+        raw = response.read()
+        answer: Any = None
+        if raw:
+            try:
+                answer = json.loads(raw)
+            except ValueError:  # a page, not JSON: its text
+                answer = raw.decode(errors="replace")
+        return Reply(response.status, answer, {k.lower(): v for k, v in response.getheaders()})
+    finally:
+        connection.close()
+
+
+def unique_name(prefix: str = "u") -> str:
+    """An account name nobody on the server has yet (Latin letters and digits)."""
+    return prefix + secrets.token_hex(5)
+
+
+@dataclass(frozen=True)
+class Account:
+    """A registered account and the token of the session its registration opened."""
+
+    id: str
+    name: str
+    password: str
+    token: str
+
+
+def new_account(server: Server, name: str = "", password: str = PASSWORD) -> Account:
+    name = name or unique_name()
+    reply = call(server, "POST", "/api/accounts", {"name": name, "password": password})
+    assert reply.status == 201, reply
+    player = reply.body["player"]
+    return Account(player["id"], player["name"], password, reply.body["token"])
+
+
+def balance_of(server: Server, token: str) -> int:
+    reply = call(server, "GET", "/api/me", token=token)
+    assert reply.status == 200, reply
+    return int(reply.body["balance"])
+
+
+async def closed_with(player: Player, timeout: float = 5.0) -> int | None:
+    """Wait for the server to close ``player``'s socket; the close code it gave."""
+    await player.expect("_closed", timeout=timeout)
+    assert player.ws is not None
+    return player.ws.close_code
+
+
+async def hello_reply(server: Server, token: str) -> tuple[Player, dict[str, Any]]:
+    """A socket that says hello with ``token``: the player and the server's first answer
+    (a ``welcome`` or an ``error``)."""
+    player = Player(server)
+    player.ws = await connect(server.ws_url)
+    player._reader = asyncio.create_task(player._read())
+    await player.send(type="hello", token=token)
+    while True:
+        message = await asyncio.wait_for(player.messages.get(), 10)
+        if message["type"] in ("welcome", "error", "_closed"):
+            return player, message
