@@ -75,6 +75,7 @@ def run(args: argparse.Namespace) -> int:
     import uvicorn
 
     from sahrat.server.app import create_app
+    from sahrat.server.compression import DeflateWherePays
 
     settings = settings_from(args)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
@@ -95,7 +96,7 @@ def run(args: argparse.Namespace) -> int:
             create_app(settings),
             host=args.host,
             port=args.port,
-            ws="websockets-sansio",
+            ws=DeflateWherePays,
             ws_max_size=WS_MAX_FRAME,
             log_level="warning",
         )
