@@ -15,6 +15,7 @@ import math
 import secrets
 import string
 import time
+from collections.abc import Sequence
 from typing import Any
 
 from sahrat.bots.autopilot import autopilot_action
@@ -31,7 +32,7 @@ from sahrat.server.settings import Settings
 from sahrat.server.store import Store
 from sahrat.server.table import TableActor
 from sahrat.server.table.events import TurnTimeSet
-from sahrat.server.table.inbox import Attach, ForgetPlayer, FromClient
+from sahrat.server.table.inbox import Attach, ForgetPlayer, FromClient, Reseat
 from sahrat.server.table_log import StoreLog
 
 log = logging.getLogger("sahrat.hub")
@@ -188,6 +189,31 @@ class Hub:
                 self.lobby_clients.discard(client)
             else:
                 client.send(message)
+
+    async def rematch(
+        self, old: TableActor, seats: dict[int, tuple[str, str, bool]], clients: Sequence[Client]
+    ) -> str:
+        """A new table like ``old`` for the same seats (a coin table's stake checked again)."""
+        table = old.table
+        for number, (player, _, bot) in list(seats.items()):
+            if not bot and table.stake and await self.accounts.balance(player) < table.stake:
+                del seats[number]
+                for client in clients:
+                    if client.player == player:
+                        client.error("insufficient_coins", need=table.stake)
+        moving = [c for c in clients if any(c.player == s[0] for s in seats.values())]
+        people = {c.player for c in moving}
+        self._reserving |= people  # no "play now" elsewhere while the table opens
+        try:
+            actor = await self.create_table(
+                old.game, table.options, len(table.seat_numbers), table.kind == "private",
+                table.turn_seconds, table.host, table.stake,
+            )  # fmt: skip
+        finally:
+            self._reserving -= people
+        placed = tuple((n, *seat) for n, seat in sorted(seats.items()))
+        actor.post(Reseat(old.id, placed, tuple(moving)))
+        return actor.id
 
     # -- bots -------------------------------------------------------------------------------
 

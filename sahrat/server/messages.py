@@ -174,12 +174,30 @@ class Chat(TableMessage):
     channel: str = dataclasses.field(default="table", metadata={"limit": 256})
 
 
+@dataclass(frozen=True, slots=True)
+class React(TableMessage):
+    """A quick reaction or phrase, by its id (``docs/protocol.md`` §2, react)."""
+
+    TYPE = "react"
+    REQUIRED = frozenset({"reaction"})
+    reaction: str = _limit(32)
+    channel: str = dataclasses.field(default="table", metadata={"limit": 16})
+
+
+@dataclass(frozen=True, slots=True)
+class Rematch(TableMessage):
+    """At a finished table: play again with the same seats (``accept``), or not any more."""
+
+    TYPE = "rematch"
+    accept: bool = True
+
+
 #: Every type a client may send, by its ``"type"``.
 REGISTRY: dict[str, type[ClientMessage]] = {
     cls.TYPE: cls
     for cls in (
         Hello, Ping, Pong, Lobby, Create, Join, PlayNow,
-        Leave, Sit, Assign, TurnTime, Bots, Start, Seed, Act, Chat,
+        Leave, Sit, Assign, TurnTime, Bots, Start, Seed, Act, Chat, React, Rematch,
     )
 }  # fmt: skip
 

@@ -8,8 +8,9 @@ server echoes it in the error or reply that answers that message.
 
 from __future__ import annotations
 
-import json
 from typing import Any
+
+from sahrat.server.jsontext import encode
 
 VERSION = 1
 
@@ -36,6 +37,7 @@ ERRORS = {
     "chat_too_long": "the chat message is too long",
     "chat_rate": "too many chat messages: wait a little",
     "no_partner": "team chat needs a partner",
+    "reaction_rate": "too many reactions: wait a little",
     "unavailable": "the server could not save the change; nothing changed, try again",
     "bad_token": "the session token is not valid (forged, ended or expired): say hello without it",
     "guest_no_coins": "guests have no coins: register to play at coin tables",
@@ -70,9 +72,5 @@ def error(code: str, detail: str = "", ref: object = None, **extra: Any) -> dict
     return message
 
 
-#: Compact, and Arabic as it is (not \\u escapes): a third of the bytes for Arabic text.
-JSON_STYLE: dict[str, Any] = {"ensure_ascii": False, "separators": (",", ":")}
-
-
 def dumps(message: dict[str, Any]) -> str:
-    return json.dumps({"v": VERSION, **message}, **JSON_STYLE)
+    return encode({"v": VERSION, **message})

@@ -44,6 +44,11 @@ class Settings:
     message_burst: int = 40
     chat_max_chars: int = 300
     chat_per_minute: int = 20
+    #: Quick reactions and phrases a player may send per minute (they are not stored).
+    reactions_per_minute: int = 12
+    #: A free table nobody else joins for this long is filled with bots, so "play now"
+    #: never leaves anyone waiting alone; 0 leaves the seats free.
+    autofill_seconds: float = 8.0
     #: A REST request body larger than this is refused (413) while it streams in.
     max_body_bytes: int = 65_536
     #: New guest sessions and new tables per client address: a bucket of ``*_burst``

@@ -25,6 +25,8 @@ from sahrat.server.messages import (
     Chat,
     Join,
     Leave,
+    React,
+    Rematch,
     Seed,
     Sit,
     Start,
@@ -38,6 +40,7 @@ from sahrat.server.table.core import Diverged
 from sahrat.server.table.host import TableHost, TableLog
 from sahrat.server.table.inbox import (
     Attach,
+    AutoFill,
     AutopilotChose,
     BotDue,
     ClockRanOut,
@@ -48,11 +51,14 @@ from sahrat.server.table.inbox import (
     GraceOver,
     InboxMessage,
     LingerOver,
+    Reseat,
     SeedDeadline,
 )
+from sahrat.server.table.reactions import Reactions
+from sahrat.server.table.rematch import Rematches
 from sahrat.server.table.seats import SeatKeeping
 from sahrat.server.table.seeding import Seeding
-from sahrat.server.table.state import PLAYING, SEEDING, TableState
+from sahrat.server.table.state import PLAYING, SEEDING, WAITING, TableState
 
 log = logging.getLogger("sahrat.table")
 
@@ -60,7 +66,7 @@ log = logging.getLogger("sahrat.table")
 RETRY_SECONDS = 1.0
 
 
-class TableActor(SeatKeeping, Seeding, Clock, ChatRoom):
+class TableActor(SeatKeeping, Seeding, Clock, ChatRoom, Rematches, Reactions):
     """A table's state and its inbox; started with :meth:`start`, or restored first."""
 
     def __init__(
@@ -74,6 +80,9 @@ class TableActor(SeatKeeping, Seeding, Clock, ChatRoom):
         table = TableState.from_row(row, rules, settings.turn_seconds)
         super().__init__(table, settings, host, log)
         self._task: asyncio.Task[None] | None = None
+        self.rematch_yes = set()
+        self.rematch_next = None
+        self.reaction_times = {}
 
     # -- running --------------------------------------------------------------------------
 
@@ -102,7 +111,9 @@ class TableActor(SeatKeeping, Seeding, Clock, ChatRoom):
     def resume(self) -> None:
         """After :meth:`restore`: clocks start afresh, bots and the seed collection go on."""
         table = self.table
-        if table.status == SEEDING:
+        if table.status == WAITING:
+            self.arm_autofill()
+        elif table.status == SEEDING:
             self.resume_seeding()
         elif table.status == PLAYING:
             self.resume_play()
@@ -156,6 +167,7 @@ class TableActor(SeatKeeping, Seeding, Clock, ChatRoom):
                 self.attach(client)
             case Detach(client=client):
                 self.detached(client)
+                await self.maybe_rematch()  # one fewer to wait for
             case ClockRanOut(token=token):
                 self.clock_ran_out(token)
             case AutopilotChose(moves=moves, action=action):
@@ -169,12 +181,18 @@ class TableActor(SeatKeeping, Seeding, Clock, ChatRoom):
             case Finish():
                 await self.finish()
             case LingerOver():
+                # Those who accepted a rematch go on without those who never answered.
+                await self.maybe_rematch(answered_only=True)
                 for player in self.table.humans():
                     self.release(player)
                 for player in list(self.watchers):
                     self.forget(player)
             case ForgetPlayer(player=player):
                 self.forget(player)
+            case AutoFill(token=token):
+                await self.autofill(token)
+            case Reseat() as reseat:
+                await self.reseat(reseat)
 
     # -- messages from seats --------------------------------------------------------------
 
@@ -199,6 +217,11 @@ class TableActor(SeatKeeping, Seeding, Clock, ChatRoom):
                 await self.chat(client, seat, text, channel)
             case Leave():
                 await self.leave(client, seat)
+                await self.maybe_rematch()  # one fewer to wait for
+            case Rematch(accept=accept):
+                await self.answer_rematch(client, accept)
+            case React(reaction=reaction, channel=channel):
+                self.react(client, seat, reaction, channel)
             case Sit(seat=wanted):
                 await self.sit(client, seat, wanted)
             case Assign(order=order):

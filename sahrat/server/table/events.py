@@ -146,12 +146,20 @@ class Ended(Event):
         return out
 
 
+@dataclass(frozen=True, slots=True)
+class Rematched(Event):
+    """This table is the rematch of table ``of``: the same seats play again."""
+
+    KIND = "rematch"
+    of: str = ""
+
+
 #: Every kind of event, by its stored ``KIND``.
 KINDS: dict[str, type[Event]] = {
     cls.KIND: cls
     for cls in (
         Seated, Unseated, Assigned, HostChanged, TurnTimeSet, Committed, Started,
-        Moved, Chatted, Closed, Left, Ended,
+        Moved, Chatted, Closed, Left, Ended, Rematched,
     )
 }  # fmt: skip
 

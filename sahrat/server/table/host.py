@@ -115,6 +115,14 @@ class TableHost(Protocol):
         """``table``'s log holds events it never applied: rebuild it from the log."""
         ...
 
+    async def rematch(
+        self, table: Any, seats: dict[int, tuple[str, str, bool]], clients: Sequence[Any]
+    ) -> str:
+        """Open a new table like ``table`` (game, options, seat count, kind, stake, turn
+        time) for ``seats`` (``(player, name, bot)`` by seat number) and move ``clients``
+        to it; its id. At a coin table a player short of the stake is left out (and told)."""
+        ...
+
     async def autopilot(self, game: str, state: Any) -> Any:
         """The move the server plays for a seat whose clock ran out (off the event loop)."""
         ...

@@ -80,6 +80,24 @@ class ForgetPlayer:
     player: str
 
 
+@dataclass(frozen=True, slots=True)
+class AutoFill:
+    """Nobody joined this free table for a while: bots take the free seats. ``token`` names
+    the join it was set after; a later join sets a new one."""
+
+    token: int
+
+
+@dataclass(frozen=True, slots=True)
+class Reseat:
+    """This new table is the rematch of table ``of``: seat the players (``(seat, player,
+    name, bot)`` each) and follow the table on their connections (``clients``)."""
+
+    of: str
+    seats: tuple[tuple[int, str, str, bool], ...]
+    clients: tuple[Client, ...]
+
+
 InboxMessage = (
     FromClient
     | Attach
@@ -92,4 +110,6 @@ InboxMessage = (
     | Finish
     | LingerOver
     | ForgetPlayer
+    | AutoFill
+    | Reseat
 )

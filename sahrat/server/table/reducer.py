@@ -34,6 +34,7 @@ from sahrat.server.table.events import (
     HostChanged,
     Left,
     Moved,
+    Rematched,
     Seated,
     Started,
     TurnTimeSet,
@@ -91,6 +92,8 @@ def apply(table: TableState, event: Event, at: float, away_after: int = AWAY_AFT
             left = table.seats[seat]
             if left is not None:
                 left.left = True
+        case Rematched(of=of):
+            table.rematch_of = of or None
         case Ended(coins=coins):
             table.status = FINISHED
             table.coins = coins

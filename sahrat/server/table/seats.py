@@ -6,7 +6,9 @@ longer in a game), then freed (waiting) or given to a bot (seeding or
 playing); at a coin table the seat is not given to anyone: its player has
 left, and the server plays it to the end. Joining, leaving, changing seats,
 the host's order of the seats and filling the empty ones with bots are here
-too (``docs/protocol.md`` §2, §4).
+too (``docs/protocol.md`` §2, §4). A free table nobody else joins for a few
+seconds is filled with bots, and one whose last person leaves closes: bots
+never play for nobody.
 """
 
 from __future__ import annotations
@@ -27,12 +29,15 @@ from sahrat.server.table.events import (
     TurnTimeSet,
     Unseated,
 )
-from sahrat.server.table.inbox import GraceOver
+from sahrat.server.table.inbox import AutoFill, GraceOver
 from sahrat.server.table.state import PLAYING, SEEDING, WAITING
 
 
 class SeatKeeping(TableCore):
     """The seat-related handlers of a table actor."""
+
+    #: The last join's number: an autofill set before a later join does nothing.
+    autofill_token = 0
 
     # -- connections ----------------------------------------------------------------------
 
@@ -123,10 +128,14 @@ class SeatKeeping(TableCore):
         """The player has left: at a free table a bot takes the seat; at a coin table the
         seat stays the leaver's (their stake is in the pot) and the server plays it."""
         table = self.table
+        seat = table.seats[seat_number]
         if table.over:
-            seat = table.seats[seat_number]
             if seat is not None:
                 self.release(seat.player)
+            return
+        self.tell_left(seat_number)
+        if not table.stake and seat is not None and table.humans() == [seat.player]:
+            await self.abandon()
             return
         if table.stake:
             await self.commit(Left(seat_number))
@@ -144,9 +153,29 @@ class SeatKeeping(TableCore):
             return
         self.after_change(new_turn=False)
 
+    async def abandon(self) -> None:
+        """The last person left a free table before its end: it closes, and leaves the lobby."""
+        await self.close()
+        for task in self._thinking:
+            task.cancel()
+        for player in self.table.humans():
+            self.release(player)
+        self.broadcast()
+        self.host.lobby_changed()
+
+    def tell_left(self, seat_number: int) -> None:
+        """Tell the others (a private table's host above all) who left, and from which seat."""
+        seat = self.table.seats[seat_number]
+        if seat is None or seat.bot:
+            return
+        others = [n for n in self.table.seat_numbers if n != seat_number]
+        message = {"type": "player_left", "table": self.id, "seat": seat_number, "name": seat.name}
+        self.send_to_seats(others, message)
+
     async def unseat(self, seat_number: int) -> None:
         table = self.table
         seat = table.seats[seat_number]
+        self.tell_left(seat_number)
         await self.commit(Unseated(seat_number))
         if seat is not None and seat.player == table.host:
             others = table.humans()
@@ -182,6 +211,20 @@ class SeatKeeping(TableCore):
             await self.commit(HostChanged(client.player))
         self.attach(client)  # tells everyone: the seat is new, so "returning"
         await self.maybe_begin()
+        self.arm_autofill()
+
+    def arm_autofill(self) -> None:
+        """At a free table with free seats, bots come if nobody else joins in time."""
+        table = self.table
+        wait = self.settings.autofill_seconds
+        if table.kind == "free" and table.status == WAITING and table.free_seats() and wait > 0:
+            self.autofill_token += 1
+            self.later(wait, AutoFill(self.autofill_token))
+
+    async def autofill(self, token: int) -> None:
+        table = self.table
+        if token == self.autofill_token and table.status == WAITING and table.humans():
+            await self.seat_bots()
 
     async def leave(self, client: Client, seat_number: int) -> None:
         table = self.table
@@ -250,6 +293,10 @@ class SeatKeeping(TableCore):
             self.require_host(client)
         if table.status != WAITING:
             raise ProtocolError("wrong_phase", "the game has started")
+        await self.seat_bots()
+
+    async def seat_bots(self) -> None:
+        table = self.table
         for number in table.free_seats():
             await self.commit(Seated(number, f"bot:{number}", bot_name(number), True))
         self.broadcast()

@@ -106,6 +106,8 @@ class TableState:
     stake: int = 0
     #: How the pot was shared, once a coin table is over.
     coins: dict[str, Any] | None = None
+    #: The table whose players play again here, if this is a rematch.
+    rematch_of: str | None = None
 
     @classmethod
     def from_row(cls, row: dict[str, Any], rules: Game[Any], turn_seconds: float) -> TableState:

@@ -9,12 +9,11 @@ connections costs one encoding of what they share.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from sahrat.fairness import commitment
 from sahrat.server import protocol
-from sahrat.server.protocol import JSON_STYLE
+from sahrat.server.jsontext import encode
 from sahrat.server.table.state import FINISHED, PLAYING, TableState
 
 
@@ -49,6 +48,8 @@ def shared(table: TableState, deadline: float | None) -> dict[str, Any]:
         "seq": table.seq - table.chat_lines,
         "moves": table.moves,
     }
+    if table.rematch_of:
+        message["rematch_of"] = table.rematch_of
     if table.server_seed is not None:
         message["commitment"] = commitment(table.server_seed)
     if table.seeds is not None:
@@ -102,7 +103,7 @@ def encode_shared(table: TableState, deadline: float | None) -> str:
 
 def encode_for(shared_text: str, table: TableState, player: str) -> str:
     """A whole ``table`` message for ``player``: the shared text and its own part."""
-    return shared_text + "," + json.dumps(own(table, player), **JSON_STYLE)[1:]
+    return shared_text + "," + encode(own(table, player))[1:]
 
 
 def whole(table: TableState, deadline: float | None, player: str) -> dict[str, Any]:

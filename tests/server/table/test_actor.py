@@ -210,7 +210,8 @@ def test_leaving_a_waiting_table_tells_the_host_once(tmp_path: Path) -> None:
 
 def test_leaving_a_game_gives_the_seat_to_a_bot(tmp_path: Path) -> None:
     async def scenario() -> None:
-        table, client = await against_a_bot(tmp_path, bot_delay=5.0)
+        # Someone else is still there: the game goes on (else the table closes).
+        table, client, _ = await two_people(tmp_path, bot_delay=5.0)
         seat = table.actor.table.seat_of("p1")
         table.send(client, "leave")
         await until(lambda: client.last("left"), "the player to leave")
@@ -228,11 +229,15 @@ def test_leaving_a_game_tells_the_host_once(tmp_path: Path) -> None:
     leaves (a cluster's) must not hear of it twice."""
 
     async def scenario() -> None:
-        table, client = await against_a_bot(tmp_path, bot_delay=5.0)
+        table, client, _ = await two_people(tmp_path, bot_delay=5.0)
         table.send(client, "leave")
         await until(lambda: client.last("left"), "the player to leave")
         await settle()
-        assert table.host.seat_calls() == [("player_seated", "p1"), ("player_unseated", "p1")]
+        assert table.host.seat_calls() == [
+            ("player_seated", "p1"),
+            ("player_seated", "p2"),
+            ("player_unseated", "p1"),
+        ]
         await table.actor.stop()
 
     run(scenario())
@@ -256,13 +261,14 @@ def test_leaving_a_finished_table_tells_the_host_once(tmp_path: Path) -> None:
 
 def test_a_player_away_past_the_grace_is_replaced_by_a_bot(tmp_path: Path) -> None:
     async def scenario() -> None:
-        table, client = await against_a_bot(tmp_path, bot_delay=5.0, grace_seconds=0.05)
+        table, client, _ = await two_people(tmp_path, bot_delay=5.0, grace_seconds=0.05)
         seat = table.actor.table.seat_of("p1")
         table.drop(client)
         await until(lambda: table.actor.table.seat_of("p1") is None, "a bot to take the seat")
         taken = table.actor.table.seats[seat or 0]
         assert taken is not None and taken.bot
-        assert table.host.seat_calls() == [("player_seated", "p1"), ("player_unseated", "p1")]
+        assert table.host.seat_calls()[-1] == ("player_unseated", "p1")
+        assert table.host.seat_calls().count(("player_unseated", "p1")) == 1
         await table.actor.stop()
 
     run(scenario())
@@ -274,7 +280,8 @@ def test_a_table_nobody_watches_is_closed_as_soon_as_its_game_ends(tmp_path: Pat
         table, client = await against_a_bot(tmp_path, grace_seconds=0.0, finished_linger=60.0)
         table.drop(client)
         await until(lambda: table.host.count("closed"), "the table to be closed", timeout=15)
-        assert table.actor.status == FINISHED
+        # Its last person gone, a free table closes rather than let bots play for nobody.
+        assert table.actor.table.over
         await table.actor.stop()
 
     run(scenario())

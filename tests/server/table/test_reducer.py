@@ -27,6 +27,7 @@ from sahrat.server.table.events import (
     HostChanged,
     Left,
     Moved,
+    Rematched,
     Seated,
     Started,
     TurnTimeSet,
@@ -479,6 +480,7 @@ EVENTS: list[Event] = [
     Ended((0, 2)),
     Ended(()),
     Ended((1, 3), {"stake": 100, "pot": 400, "fee": 40, "paid": {"1": 180}}),
+    Rematched("t0123456789ab"),
 ]
 
 
