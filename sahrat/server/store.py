@@ -26,6 +26,7 @@ from alembic.config import Config
 from sqlalchemy import Engine, create_engine, event, insert, select, update
 from sqlalchemy.engine import Connection
 
+from sahrat.server.jsontext import encode
 from sahrat.server.ledger import book
 from sahrat.server.ledger.transfers import Transfer
 from sahrat.server.schema import events, game_players, game_tables, meta, records
@@ -169,7 +170,7 @@ class Store:
     # -- tables and their event logs --------------------------------------------------
 
     def add_table(self, row: dict[str, Any]) -> None:
-        values = {**row, "options": json.dumps(row["options"]), "created_at": time.time()}
+        values = {**row, "options": encode(row["options"]), "created_at": time.time()}
         with self.engine.begin() as c:
             c.execute(insert(game_tables).values(**values))
 
@@ -235,7 +236,7 @@ def append_event(
     transfers: Sequence[Transfer] = (),
 ) -> None:
     """An event and the coin transfers that go with it (in the caller's transaction)."""
-    c.execute(insert(events).values(table_id=table_id, seq=seq, kind=kind, data=json.dumps(data),
+    c.execute(insert(events).values(table_id=table_id, seq=seq, kind=kind, data=encode(data),
                                     at=at))  # fmt: skip
     for transfer in transfers:
         book.post(c, transfer, at)
@@ -254,7 +255,7 @@ def finish_game(
     """The last event, the record, the status, the players' results and the pot's
     settlement, in the caller's transaction: a game is over and paid, or neither."""
     append_event(c, table_id, seq, "end", data, at)
-    c.execute(insert(records).values(table_id=table_id, record=json.dumps(record), finished_at=at))
+    c.execute(insert(records).values(table_id=table_id, record=encode(record), finished_at=at))
     c.execute(
         update(game_tables)
         .where(game_tables.c.id == table_id)
