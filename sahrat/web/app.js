@@ -79,6 +79,8 @@ class App {
     this.replay = null;
     // A finished table we went back to the lobby from: its late messages are ignored.
     this.leftTables = new Set();
+    // Ids of messages whose refusal needs no word (leaving a table that let us go).
+    this.quiet = new Set();
     this.statusDot = h("span", { class: "link-status", role: "status" });
     this.headAccount = new HeaderAccount(this.account, (page) => this.go(page));
     this.langButton = h("button", { type: "button", class: "btn ghost small lang-toggle", on: { click: () => this.toggleLang() } });
@@ -128,7 +130,18 @@ class App {
       }
       if (this.tableScreen && this.tableScreen.tableId === m.table) this.tableScreen.mySeed = seed;
     });
-    conn.on("left", () => this.goLobby());
+    // The answer to our `leave`: only the table on screen takes us back to the lobby (a
+    // finished table left for its replay does not).
+    conn.on("left", (m) => {
+      if (this.tableScreen && this.tableScreen.tableId === m.table) this.goLobby();
+    });
+    // The table's people: play again, reactions, who left.
+    const forTable = (handle) => (m) => {
+      if (this.tableScreen && this.tableScreen.tableId === m.table) handle(this.tableScreen, m);
+    };
+    conn.on("rematch", forTable((screen, m) => screen.rematch.onStatus(m)));
+    conn.on("react", forTable((screen, m) => screen.social.onReact(m)));
+    conn.on("player_left", forTable((screen, m) => screen.social.onLeft(m)));
     conn.on("error", (m) => this.onError(m));
   }
 
@@ -145,7 +158,7 @@ class App {
   dropTable() {
     if (this.tableScreen) {
       const msg = this.tableScreen.msg;
-      if (msg && msg.table.status === "finished") this.leftTables.add(msg.table.id);
+      if (msg && msg.table.status === "finished") this.leaveFinished(msg.table.id);
     }
     this.tableScreen = null;
   }
@@ -192,8 +205,17 @@ class App {
     this.goLobby();
   }
 
+  /** We went away from a finished table: its late messages are ignored, and the others
+   * need not wait for us to play again. */
+  leaveFinished(tableId) {
+    if (this.leftTables.has(tableId)) return;
+    this.leftTables.add(tableId);
+    // After the linger the server has let us go already: its not_seated is no news.
+    this.quiet.add(this.conn.send("leave", { table: tableId }));
+  }
+
   openReplay(tableId) {
-    if (this.tableScreen && this.tableScreen.msg) this.leftTables.add(this.tableScreen.msg.table.id);
+    if (this.tableScreen && this.tableScreen.msg) this.leaveFinished(this.tableScreen.msg.table.id);
     this.tableScreen = null;
     this.setHash(`replay=${tableId}`);
     this.replay = new Replay(tableId, { toLobby: () => this.goLobby() });
@@ -203,6 +225,12 @@ class App {
   onTable(msg) {
     const id = msg.table.id;
     if (this.leftTables.has(id)) return;
+    // A replay asked for by the address (a new tab) stays on screen: the table we still sit
+    // at is shown when we go back to the lobby (a finished one is over for us).
+    if (this.replay && this.screen === this.replay && this.hashParams().has("replay")) {
+      if (msg.table.status === "finished") this.leaveFinished(id);
+      return;
+    }
     this.coinsMayHaveMoved(msg.table);
     if (!this.tableScreen || this.tableScreen.tableId !== id) {
       this.tableScreen = new TableScreen(this.conn, {
@@ -235,6 +263,7 @@ class App {
   }
 
   onError(m) {
+    if (m.id !== undefined && this.quiet.has(m.id)) return;
     if (m.id !== undefined && m.id === this.hashJoin && !m.code.startsWith("rate")) {
       // The table in the address is over or gone (an old link, a reload after the end):
       // a wrong code deserves a word, a stale table of ours does not.

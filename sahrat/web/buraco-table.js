@@ -1,5 +1,8 @@
-// A Buraco table in play: both sides' melds, the stock, the spread discard
-// pile, the mortos, the score, and the player's hand.
+// A Buraco table in play, laid out as a table: the other seats around a
+// compact centre (stock, spread discard pile, mortos), the other side's
+// melds at the top, ours above the hand, and the hand in a dock at the
+// bottom (fixed on a phone, scrolling sideways); the score with this hand's
+// running points; a summary card at the end of each hand (buraco-layout.js).
 //
 // The server lists only some legal actions (three-card melds, one-card
 // additions, discards), but accepts any legal action's text: the player
@@ -10,6 +13,15 @@ import { h, fill, toast } from "./dom.js";
 import { t } from "./i18n.js";
 import { backEl, cardEl, cardText, sortHand } from "./cards.js";
 import { seatChip } from "./seats.js";
+import {
+  SUMMARY_MS,
+  meldBody,
+  meldClasses,
+  number,
+  runningPoints,
+  seatsAround,
+  summaryCard,
+} from "./buraco-layout.js";
 
 const SIDE_COLOURS = ["#e8505b", "#2bb3a3"];
 
@@ -31,11 +43,6 @@ function without(codes, removed) {
   return rest;
 }
 
-/** A score, isolated left-to-right so "-10" does not turn into "10-" in Arabic. */
-function number(value) {
-  return h("bdi", { dir: "ltr" }, value < 0 ? `\u2212${-value}` : String(value));
-}
-
 export class BuracoTable {
   constructor(conn) {
     this.conn = conn;
@@ -45,7 +52,13 @@ export class BuracoTable {
     this.picked = [];
     this.sorted = [];
     this.pending = false;
-    this.others = h("div", { class: "bu-others" });
+    // The seats around the centre (each place holds one seat chip, or none).
+    this.places = {
+      top: h("div", { class: "bu-seat bu-others top" }),
+      start: h("div", { class: "bu-seat bu-others start" }),
+      end: h("div", { class: "bu-seat bu-others end" }),
+      me: h("div", { class: "bu-seat me" }),
+    };
     this.score = h("div", { class: "bu-score" });
     this.theirMelds = h("div", { class: "bu-melds them" });
     this.centre = h("div", { class: "bu-centre" });
@@ -55,16 +68,37 @@ export class BuracoTable {
     this.actions = h("div", { class: "move-actions bu-actions" });
     this.suggestions = h("div", { class: "bu-suggestions" });
     this.results = h("div", { class: "bu-results" });
+    this.summary = h("div", { class: "bu-summary", hidden: true });
+    this.dock = h(
+      "div",
+      { class: "hand-area bu-dock" },
+      h("div", { class: "bu-dock-line" }, this.places.me, this.turnLine),
+      this.suggestions,
+      this.actions,
+      this.hand,
+    );
     this.el = h(
       "section",
       { class: "bu-table" },
-      h("div", { class: "bu-head" }, this.others, this.score),
+      this.score,
+      this.places.top,
       this.theirMelds,
-      this.centre,
+      h("div", { class: "bu-middle" }, this.places.start, this.centre, this.places.end),
       this.ourMelds,
-      h("div", { class: "hand-area" }, this.turnLine, this.hand, this.suggestions, this.actions),
+      this.dock,
       this.results,
+      this.summary,
     );
+    // Hands already scored when we came (a reload) are not announced again.
+    this.seenResults = null;
+    this.summaryTimer = null;
+    // The page keeps room below the table for the fixed dock (phones).
+    if (typeof ResizeObserver === "function") {
+      new ResizeObserver(() => {
+        const screen = this.el.closest(".table-screen") || this.el;
+        screen.style.setProperty("--dock-h", `${this.dock.offsetHeight}px`);
+      }).observe(this.dock);
+    }
   }
 
   get myTurn() {
@@ -91,6 +125,27 @@ export class BuracoTable {
       this.picked = this.myTurn ? this.positions(without(codes, left), true) : [];
     }
     this.render();
+    const count = msg.view.results.length;
+    if (this.seenResults === null) this.seenResults = count;
+    else if (count > this.seenResults) {
+      this.seenResults = count;
+      // The match's last hand is told by the end card instead.
+      if (msg.table.status === "playing") this.showSummary(msg.view.results[count - 1]);
+    }
+  }
+
+  /** The end-of-hand card: it waits for the player, or a few seconds. */
+  showSummary(result) {
+    clearTimeout(this.summaryTimer);
+    summaryCard(this.summary, result, this.side, () => this.hideSummary());
+    this.summaryTimer = setTimeout(() => this.hideSummary(), SUMMARY_MS);
+    const next = this.summary.querySelector("[data-action=next-hand]");
+    if (next) next.focus({ preventScroll: true });
+  }
+
+  hideSummary() {
+    clearTimeout(this.summaryTimer);
+    this.summary.hidden = true;
   }
 
   refused() {
@@ -113,6 +168,22 @@ export class BuracoTable {
     if (legal.some((a) => a === "draw" || a.startsWith("take"))) return "draw";
     if (legal.length) return "play";
     return "wait";
+  }
+
+  /** A seat's label in its place: its badges, its clock, the cards it holds. */
+  seatChipOf(seat, view, playing) {
+    const msg = this.msg;
+    const you = msg.you;
+    return seatChip(seat, {
+      you: seat.seat === you,
+      partner: msg.seats.length === 4 && seat.seat === (you + 2) % 4,
+      active: playing && msg.to_move === seat.seat,
+      deadline: msg.deadline,
+      total: msg.table.turn_seconds,
+      dealer: view.dealer === seat.seat,
+      colour: SIDE_COLOURS[seat.seat & 1],
+      cards: view.hand_sizes[seat.seat],
+    });
   }
 
   /** The selected cards' codes, in the order they were clicked. */
@@ -157,22 +228,13 @@ export class BuracoTable {
     this.el.dataset.moves = String(msg.moves);
     this.el.dataset.phase = this.pending ? "sent" : phase;
 
-    // Everyone else, with the number of cards they hold.
-    fill(
-      this.others,
-      msg.seats.map((seat) =>
-        seatChip(seat, {
-          you: seat.seat === you,
-          partner: msg.seats.length === 4 && seat.seat === (you + 2) % 4,
-          active: playing && msg.to_move === seat.seat,
-          deadline: msg.deadline,
-          total: msg.table.turn_seconds,
-          dealer: view.dealer === seat.seat,
-          colour: SIDE_COLOURS[seat.seat & 1],
-          cards: view.hand_sizes[seat.seat],
-        }),
-      ),
-    );
+    // Every seat in its place around the centre, with the number of cards it holds.
+    const around = { ...seatsAround(you, msg.seats.length), me: you };
+    for (const [place, seatNumber] of Object.entries(around)) {
+      const seat = msg.seats.find((s) => s.seat === seatNumber);
+      fill(this.places[place], seat ? this.seatChipOf(seat, view, playing) : null);
+      this.places[place].hidden = !seat;
+    }
 
     const sideName = (s) => t(s === side ? "bu.us" : "bu.them");
     fill(
@@ -184,6 +246,13 @@ export class BuracoTable {
           { class: ["score-item", s === side ? "us" : "them"], dataset: { side: String(s) } },
           h("span", {}, sideName(s)),
           h("strong", {}, number(view.totals[s])),
+          // This hand so far: what the side has laid down, and its canastas.
+          h(
+            "span",
+            { class: "running", title: t("bu.thisHandLong"), dataset: { running: String(runningPoints(view.melds[s])) } },
+            t("bu.thisHand", { n: "" }),
+            number(runningPoints(view.melds[s]), true),
+          ),
         ),
       ),
       h("span", { class: "hand-number" }, t("bu.handNumber", { n: view.hand_number })),
@@ -327,18 +396,9 @@ export class BuracoTable {
       "div",
       { class: "meld-row" },
       melds.map((meld, index) => {
-        const canasta = meld.cards.length >= 7 ? (meld.clean ? "clean" : "dirty") : null;
-        const body = [
-          h("span", { class: "meld-cards" }, meld.cards.map((code) => cardEl(code, { size: "sm" }))),
-          h(
-            "span",
-            { class: "meld-info" },
-            h("span", { class: "meld-kind" }, `${index + 1} · ${t("bu.kind." + meld.kind)}`),
-            canasta ? h("span", { class: ["canasta", canasta] }, t("bu.canasta." + canasta)) : null,
-          ),
-        ];
+        const body = meldBody(meld);
         const suggested = clickable && this.suggestedMeld === index && (this.selected.length > 0 || this.phase() === "draw");
-        const props = { class: ["meld", canasta ? `canasta-${canasta}` : "", suggested ? "suggested" : ""], dataset: { meld: String(index), side: String(side) } };
+        const props = { class: [...meldClasses(meld), suggested ? "suggested" : ""], dataset: { meld: String(index), side: String(side) } };
         if (!clickable) return h("div", props, body);
         return h(
           "button",

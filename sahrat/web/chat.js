@@ -1,8 +1,11 @@
 // Table chat and team chat. Lines are text nodes only: whatever a player
-// types is shown as typed, never interpreted as HTML.
+// types is shown as typed, never interpreted as HTML. On a phone the chat is
+// a drawer over the table, opened by a button that counts the lines that
+// came while it was closed; quick phrases (reactions.js) show as lines too.
 
 import { h, fill } from "./dom.js";
 import { t } from "./i18n.js";
+import { reactionText } from "./reactions.js";
 
 const MAX_CHARS = 300; // the server's chat_max_chars default
 
@@ -14,6 +17,18 @@ export class Chat {
     this.mySeat = null;
     this.teamAllowed = true;
     this.unread = { table: 0, team: 0 };
+    // The drawer (phones): closed, it counts what arrives; `isMuted(seat)` hides a player.
+    this.drawerOpen = false;
+    this.waiting = 0;
+    this.isMuted = () => false;
+    this.badge = h("span", { class: "chat-badge", hidden: true });
+    this.toggle = h(
+      "button",
+      { type: "button", class: "btn chat-toggle", dataset: { action: "chat" }, "aria-expanded": "false", on: { click: () => this.setDrawer(!this.drawerOpen) } },
+      h("span", { class: "chat-toggle-label" }),
+      this.badge,
+    );
+    this.closeButton = h("button", { type: "button", class: "btn ghost small chat-close", on: { click: () => this.setDrawer(false) } }, "✕");
     this.tabs = {
       table: h("button", { type: "button", class: "tab", role: "tab", on: { click: () => this.show("table") } }),
       team: h("button", { type: "button", class: "tab", role: "tab", on: { click: () => this.show("team") } }),
@@ -44,8 +59,8 @@ export class Chat {
     this.title = h("h3", { class: "panel-title" });
     this.el = h(
       "section",
-      { class: "panel chat" },
-      this.title,
+      { class: "panel chat drawer" },
+      h("div", { class: "chat-head" }, this.title, this.closeButton),
       h("div", { class: "tabs", role: "tablist" }, this.tabs.table, this.tabs.team),
       this.list,
       this.form,
@@ -66,7 +81,25 @@ export class Chat {
       tab.dataset.channel = channel;
     }
     this.tabs.team.hidden = !this.teamAllowed;
+    this.toggle.querySelector(".chat-toggle-label").textContent = t("chat.open");
+    this.toggle.setAttribute("aria-label", this.waiting ? `${t("chat.open")} · ${t("chat.unread", { n: this.waiting })}` : t("chat.open"));
+    this.closeButton.setAttribute("aria-label", t("chat.close"));
+    this.badge.hidden = !this.waiting;
+    this.badge.textContent = String(this.waiting);
     this.renderLines();
+  }
+
+  /** Open or close the drawer (phones); opening it reads what was waiting. */
+  setDrawer(open) {
+    this.drawerOpen = open;
+    this.el.classList.toggle("open", open);
+    this.toggle.setAttribute("aria-expanded", String(open));
+    if (open) {
+      this.waiting = 0;
+      this.unread[this.channel] = 0;
+      this.input.focus({ preventScroll: true });
+    }
+    this.relabel();
   }
 
   /** A new table (or the same one after a reconnect): `seat` is ours, `team` whether we have a partner. */
@@ -92,19 +125,23 @@ export class Chat {
   add(message) {
     this.messages.push(message);
     if (this.messages.length > 200) this.messages.shift();
-    if (message.channel !== this.channel) this.unread[message.channel] += 1;
+    const mine = message.seat === this.mySeat;
+    if (!mine && !this.isMuted(message.seat)) {
+      if (message.channel !== this.channel) this.unread[message.channel] += 1;
+      if (!this.drawerOpen) this.waiting += 1;
+    }
     this.relabel();
   }
 
   renderLines() {
     const lines = this.messages
-      .filter((m) => m.channel === this.channel)
+      .filter((m) => m.channel === this.channel && !this.isMuted(m.seat))
       .map((m) =>
         h(
           "li",
-          { class: ["chat-line", m.seat === this.mySeat ? "mine" : ""], dataset: { channel: m.channel } },
+          { class: ["chat-line", m.seat === this.mySeat ? "mine" : "", m.quick ? "quick" : ""], dataset: { channel: m.channel } },
           h("span", { class: "chat-name", dir: "auto" }, m.name),
-          h("span", { class: "chat-text", dir: "auto" }, m.text),
+          h("span", { class: "chat-text", dir: "auto" }, m.quick ? reactionText(m.reaction) : m.text),
         ),
       );
     if (!lines.length) lines.push(h("li", { class: "chat-empty" }, t("chat.empty")));

@@ -3,11 +3,13 @@
 // language is remembered in localStorage; Arabic is right-to-left.
 
 import { ACCOUNT_STRINGS } from "./i18n-accounts.js";
+import { SOCIAL_STRINGS } from "./i18n-social.js";
 
 const LANG_KEY = "sahrat.lang";
 
 const STRINGS = {
   ...ACCOUNT_STRINGS,
+  ...SOCIAL_STRINGS,
   "app.name": ["سهرات", "Sahrat"],
   "app.title": ["سهرات · جاكارو وبوراكو", "Sahrat · Jackaroo & Buraco"],
   "nav.lobby": ["الصالة", "Lobby"],

@@ -200,7 +200,11 @@ export class Room {
     if (table.status === "waiting") {
       const waitingFor = table.kind === "private" ? (isHost ? "room.hostHint" : "room.waitHost") : "room.waitFull";
       controls.push(h("p", { class: "hint" }, t(waitingFor)));
+      // "Play now" never strands anyone: the server seats bots when nobody comes.
+      if (table.kind === "free" && free) controls.push(h("p", { class: "hint autofill" }, t("room.autofill")));
     }
+    // The host sees who left (their seat may be free again, or a bot's).
+    if (isHost && this.leftNames) controls.push(h("p", { class: "hint left-list" }, t("left.list", { names: this.leftNames })));
     parts.push(h("div", { class: "room-controls" }, controls));
     fill(this.el, parts);
   }

@@ -10,9 +10,16 @@ import { gameParts } from "./games.js";
 import { rulesSummary } from "./rules.js";
 import { stakeLine } from "./coins.js";
 import { coinsSummary } from "./end-coins.js";
+import { RematchBox } from "./rematch.js";
+import { TableSocial } from "./table-social.js";
 
 export function verifyLink(tableId) {
   return `/static/verify.html#record=/api/records/${encodeURIComponent(tableId)}`;
+}
+
+/** The Verify link, the same everywhere: a new tab, so the table (or replay) stays. */
+export function verifyAnchor(tableId, className, label) {
+  return h("a", { class: className, href: verifyLink(tableId), target: "_blank", rel: "noopener", dataset: { action: "verify" } }, label);
 }
 
 export class TableScreen {
@@ -40,6 +47,9 @@ export class TableScreen {
       this.endCard,
     );
     this.endDismissed = false;
+    this.rematch = new RematchBox(conn);
+    this.social = new TableSocial(conn, this);
+    this.el.append(this.social.el);
   }
 
   update(msg) {
@@ -63,6 +73,7 @@ export class TableScreen {
     }
     const team = msg.seats.length === 4;
     if (first || this.chat.mySeat !== msg.you) this.chat.setTable(msg.you, team);
+    this.social.update(msg);
     this.renderHeader();
     this.renderLastMoves();
     this.renderFair();
@@ -71,6 +82,7 @@ export class TableScreen {
 
   relabel() {
     this.chat.relabel();
+    this.social.relabel();
     if (!this.msg) return;
     if (this.game) this.game.render();
     else this.room.render();
@@ -102,7 +114,7 @@ export class TableScreen {
           type: "button",
           class: "btn ghost small",
           dataset: { action: "leave" },
-          on: { click: () => (finished ? this.app.toLobby() : this.app.leave()) },
+          on: { click: () => (finished ? this.app.toLobby() : this.social.askLeave(() => this.app.leave())) },
         },
         t(finished ? "table.toLobby" : "table.leave"),
       ),
@@ -175,7 +187,7 @@ export class TableScreen {
       h("p", { class: "hint" }, t("fair.about")),
       rows.length ? h("dl", { class: "fair-list" }, rows) : null,
       msg.table.status === "finished"
-        ? h("a", { class: "btn small", href: verifyLink(msg.table.id), target: "_blank", rel: "noopener" }, t("fair.verify"))
+        ? verifyAnchor(msg.table.id, "btn small", t("fair.verify"))
         : null,
     );
     // The seeds are news when the game starts: show them once, then as the player left it.
@@ -198,6 +210,7 @@ export class TableScreen {
     const won = winners.includes(msg.you);
     const names = msg.seats.filter((seat) => winners.includes(seat.seat)).map((seat) => seat.name);
     this.endCard.hidden = false;
+    this.rematch.update(msg);
     fill(
       this.endCard,
       h(
@@ -214,11 +227,12 @@ export class TableScreen {
             )
           : null,
         msg.coins ? coinsSummary(msg.coins, msg.seats, msg.you) : null,
+        this.rematch.el,
         h(
           "div",
           { class: "end-actions" },
-          h("button", { type: "button", class: "btn primary", dataset: { action: "replay" }, on: { click: () => this.app.openReplay(msg.table.id) } }, t("end.replay")),
-          h("a", { class: "btn", href: verifyLink(msg.table.id), dataset: { action: "verify" } }, t("end.verify")),
+          h("button", { type: "button", class: "btn", dataset: { action: "replay" }, on: { click: () => this.app.openReplay(msg.table.id) } }, "▶ ", t("end.watchReplay")),
+          verifyAnchor(msg.table.id, "btn", t("end.verify")),
           h("button", { type: "button", class: "btn ghost", dataset: { action: "lobby" }, on: { click: () => this.app.toLobby() } }, t("table.toLobby")),
           h("button", { type: "button", class: "btn ghost", on: { click: () => { this.endDismissed = true; this.renderEnd(); } } }, t("end.close")),
         ),

@@ -116,6 +116,7 @@ def test_a_buraco_replay_shows_every_hand(open_page: Any) -> None:
     body = {"game": "buraco", "players": players, "frames": frames}
     page.route("**/api/records/tFAKE/replay", lambda route: route.fulfill(json=body))
     page.click("[data-action=leave]")
+    page.click("[data-action=confirm-leave]")
     page.wait_for_selector("#lobby")
     page.evaluate("location.hash = 'replay=tFAKE'")
     page.wait_for_selector("#replay .replay-bu")

@@ -92,6 +92,7 @@ def test_two_accounts_play_for_coins(open_page: Any) -> None:
     snap(badr, "coin-game-ar-phone", full_page=False)
     # Badr leaves: the server plays his seat and he gets nothing.
     badr.click("[data-action=leave]")
+    badr.click("[data-action=confirm-leave]")
     badr.wait_for_selector("#lobby")
     play_jackaroo_to_end(alia, deadline_s=240)
     card = alia.locator(".end-card .end-coins")

@@ -87,4 +87,5 @@ def test_a_jackaroo_table_fits_a_phone(open_page: Any) -> None:
     assert page.locator(".jk-hand").get_attribute("aria-label") == "Your cards"
     shot(page, "jackaroo-en-phone", full_page=False)
     page.click("[data-action=leave]")
+    page.click("[data-action=confirm-leave]")  # a game that is on asks first
     page.wait_for_selector("#lobby")

@@ -78,9 +78,10 @@ def test_a_host_seats_a_friend_who_came_by_the_link(open_page: Any) -> None:
     guest.click(".fair summary")
     assert re.fullmatch(r"[0-9a-f]{64}", guest.locator(".fair .hash").first.text_content() or "")
 
-    # Both leave: the table goes on with bots, the players are back in the lobby.
+    # Both leave (a game that is on asks first): the players are back in the lobby.
     for page in (guest, host):
         page.click("[data-action=leave]")
+        page.click("[data-action=confirm-leave]")
         page.wait_for_selector("#lobby")
 
     if not assigned_by_host:
