@@ -1,44 +1,95 @@
 // The Jackaroo board in SVG (jackaroo.md §1): a ring of 76 track squares,
 // each seat's start square, home lane and base in its colour, and the
-// marbles, which glide to their new squares (a CSS transition on transform).
+// marbles, which walk to their new squares square by square (motion.js).
+//
+// Every tappable thing (a movable marble, a target square) carries an
+// invisible hit circle at least 44 CSS px across, whatever the board's size;
+// where hit circles overlap, a tap goes to the nearest centre, and a tap
+// half-way between two targets only arms the nearer one (a second tap plays).
 //
 // The board turns so that the viewer's own start square and home lane are
 // at the bottom and the partner's at the top. Play runs counter-clockwise
 // on screen (to the right, as Gulf tables pass the turn).
 
 import { s } from "./dom.js";
+import { animateMove, markLastMove } from "./jackaroo-motion.js";
 
 const C = 500; // centre of the 1000×1000 view box
-const TRACK_R = 420;
+const TRACK_R = 436;
 const STEP = (2 * Math.PI) / 76;
-const SQUARE_R = 15;
-const MARBLE_R = 13;
-const LANE_GAP = 42;
+export const SQUARE_R = 16;
+const MARBLE_R = 16;
+const LANE_GAP = 44;
 const BASE_R = 300; // the bases sit inside the ring, beside their start squares
+const HIT_PX = 23; // half of the 44 CSS px a finger needs, and a pixel to spare
 
 export const SEAT_COLOURS = ["#e8505b", "#2bb3a3", "#f4b740", "#7b8cf0"];
 
 export class JackarooBoard {
-  /** `onClick(loc)` gets "t12", "h0.3" or "b2" (a base) for any click on the board. */
-  constructor(onClick) {
+  /**
+   * `onClick(loc)` gets "t12", "h0.3" or "b2" (a base) for a tap on the board
+   * (null beside everything); `onArm(loc)` a target a tap only armed.
+   */
+  constructor(onClick, onArm = () => {}) {
     this.onClick = onClick;
+    this.onArm = onArm;
     this.me = 0;
     this.seats = [0, 1, 2, 3];
-    this.marbleEls = new Map(); // seat → [{el, loc}]
-    this.el = s("svg", {
-      class: "jk-board",
-      viewBox: "0 0 1000 1000",
-      role: "img",
-    });
+    this.marbleEls = new Map(); // seat → [{el, loc, xy}]
+    this.tappable = []; // [{loc, x, y, target}] of the last highlight()
+    this.armed = null;
+    this.el = s("svg", { class: "jk-board", viewBox: "0 0 1000 1000", role: "img" });
     this.squaresLayer = s("g", { class: "squares" });
+    this.lastLayer = s("g", { class: "last-move" });
     this.centreLayer = s("g", { class: "centre" });
     this.marblesLayer = s("g", { class: "marbles" });
     this.targetsLayer = s("g", { class: "targets" });
-    this.el.append(this.squaresLayer, this.centreLayer, this.marblesLayer, this.targetsLayer);
-    this.el.addEventListener("click", (event) => {
-      const hit = event.target.closest("[data-loc]");
-      this.onClick(hit ? hit.dataset.loc : null);
-    });
+    this.el.append(this.squaresLayer, this.lastLayer, this.centreLayer, this.marblesLayer, this.targetsLayer);
+    this.el.addEventListener("click", (event) => this.tap(event));
+    // The hit circles keep their size in CSS pixels as the board grows and shrinks.
+    if (window.ResizeObserver) new ResizeObserver(() => this.scaleHits()).observe(this.el);
+  }
+
+  scaleHits() {
+    const width = this.el.getBoundingClientRect().width;
+    this.hitR = width ? Math.max(MARBLE_R + 6, (HIT_PX * 1000) / width) : 60;
+    this.el.style.setProperty("--hit-r", `${this.hitR.toFixed(1)}px`);
+  }
+
+  /** A tap: the nearest tappable centre within reach, else whatever square is under it. */
+  tap(event) {
+    const matrix = this.el.getScreenCTM();
+    let best = null;
+    let second = Infinity;
+    if (matrix && this.tappable.length) {
+      const p = new DOMPoint(event.clientX, event.clientY).matrixTransform(matrix.inverse());
+      for (const item of this.tappable) {
+        const d = Math.hypot(item.x - p.x, item.y - p.y);
+        if (d > this.hitR) continue;
+        if (!best || d < best.d) {
+          if (best) second = best.d;
+          best = { ...item, d };
+        } else second = Math.min(second, d);
+      }
+    }
+    if (best) {
+      // Half-way between two targets the finger said nothing clear: show, don't play.
+      const unclear = best.target && second - best.d < this.hitR * 0.3 && this.armed !== best.loc;
+      if (unclear) {
+        this.arm(best.loc);
+        this.onArm(best.loc);
+        return;
+      }
+      this.onClick(best.loc);
+      return;
+    }
+    const hit = event.target.closest("[data-loc]");
+    this.onClick(hit ? hit.dataset.loc : null);
+  }
+
+  arm(loc) {
+    this.armed = loc;
+    for (const el of this.targetsLayer.querySelectorAll(".target")) el.classList.toggle("armed", el.dataset.loc === loc);
   }
 
   // -- geometry ----------------------------------------------------------------------
@@ -60,8 +111,8 @@ export class JackarooBoard {
       return this.point(TRACK_R - LANE_GAP * k - 5, this.angle(19 * owner - 0.5));
     }
     const [x, y] = this.baseCentre(seat);
-    const dx = slot % 2 ? 19 : -19;
-    const dy = slot < 2 ? -19 : 19;
+    const dx = slot % 2 ? 21 : -21;
+    const dy = slot < 2 ? -21 : 21;
     return [x + dx, y + dy];
   }
 
@@ -75,6 +126,13 @@ export class JackarooBoard {
     return { right: Math.cos(theta) > 0, bottom: Math.sin(theta) > 0 };
   }
 
+  /** The board's centre on screen (the pile), for a card flying there. */
+  pileRect() {
+    const box = this.el.getBoundingClientRect();
+    const w = box.width * 0.1;
+    return new DOMRect(box.left + box.width / 2 - w / 2, box.top + box.height / 2 - w * 0.75, w, w * 1.35);
+  }
+
   // -- drawing -----------------------------------------------------------------------
 
   /** Draw the fixed board for `me` (the viewer's seat) and the seats in play. */
@@ -83,7 +141,9 @@ export class JackarooBoard {
     this.seats = seats;
     this.squaresLayer.replaceChildren();
     this.marblesLayer.replaceChildren();
+    this.lastLayer.replaceChildren();
     this.marbleEls.clear();
+    this.scaleHits();
     const g = this.squaresLayer;
     g.append(s("circle", { class: "felt", cx: C, cy: C, r: TRACK_R + 48 }));
     g.append(s("circle", { class: "ring-line", cx: C, cy: C, r: TRACK_R }));
@@ -143,11 +203,12 @@ export class JackarooBoard {
           { class: "marble", style: { "--seat": colour }, dataset: { seat: String(seat), loc: `b${seat}` } },
           // A halo shows when the marble may be picked or is picked.
           s("circle", { r: MARBLE_R + 6, class: "marble-halo" }),
+          s("circle", { r: MARBLE_R, class: "hit" }),
           s("circle", { r: MARBLE_R, class: "marble-body" }),
           s("circle", { r: 4.5, cx: -4, cy: -4, class: "marble-shine" }),
         );
         this.marblesLayer.append(el);
-        els.push({ el, loc: null });
+        els.push({ el, loc: null, xy: null });
       }
       this.marbleEls.set(seat, els);
     }
@@ -155,80 +216,97 @@ export class JackarooBoard {
 
   /**
    * Put the marbles where `marbles` says ({seat: ["b", "t3", "h0.1", …]}).
-   * Marbles that stay keep their element; the others glide to the new squares.
-   * Returns the locations (squares) of marbles that were just captured.
+   * `move`, when the change is one known move (jackaroo-moves.js parseMove),
+   * lets them walk its way: a split's parts one after the other, a swap
+   * crossing, the captured marbles going home once the mover has arrived.
+   * `ms` is the time one move may take. Returns the squares of marbles just captured.
    */
-  render(marbles) {
-    const captured = [];
+  render(marbles, move = null, ms = 500) {
+    const changed = [];
     for (const seat of this.seats) {
       const els = this.marbleEls.get(seat);
       const wanted = (marbles[String(seat)] || []).slice(0, 4);
-      const free = new Set(els.keys());
-      const placed = new Array(wanted.length).fill(null);
-      // Keep marbles that did not move on their square.
-      wanted.forEach((loc, i) => {
-        if (loc === "b") return;
-        for (const k of free) {
-          if (els[k].loc === loc) {
-            placed[i] = k;
-            free.delete(k);
-            return;
-          }
-        }
-      });
-      // Marbles in the base keep being base marbles if they were.
-      wanted.forEach((loc, i) => {
-        if (placed[i] !== null || loc !== "b") return;
-        for (const k of free) {
-          if (els[k].loc === "b") {
-            placed[i] = k;
-            free.delete(k);
-            return;
-          }
-        }
-      });
-      wanted.forEach((loc, i) => {
-        if (placed[i] === null) {
-          const k = free.values().next().value;
-          free.delete(k);
-          placed[i] = k;
-        }
-      });
+      const placed = this.match(els, wanted);
       let slot = 0;
       wanted.forEach((loc, i) => {
         const item = els[placed[i]];
         const before = item.loc;
-        const [x, y] = loc === "b" ? this.where("b", seat, slot++) : this.where(loc, seat);
-        item.el.style.transform = `translate(${x.toFixed(1)}px, ${y.toFixed(1)}px)`;
+        const xy = loc === "b" ? this.where("b", seat, slot++) : this.where(loc, seat);
+        item.el.style.transform = `translate(${xy[0].toFixed(1)}px, ${xy[1].toFixed(1)}px)`;
         item.el.dataset.loc = loc === "b" ? `b${seat}` : loc;
-        if (before && before[0] === "t" && loc === "b") {
-          captured.push(before);
-          item.el.classList.remove("captured");
-          // Restart the animation on every capture.
-          void item.el.getBoundingClientRect();
-          item.el.classList.add("captured");
-        }
+        if (before !== null && before !== loc) changed.push({ item, seat, from: before, to: loc, fromXY: item.xy });
         item.loc = loc;
+        item.xy = xy;
       });
     }
+    const captured = changed.filter((c) => c.from[0] !== "b" && c.to === "b").map((c) => c.from);
+    animateMove(this, changed, move, ms);
+    markLastMove(this, changed, move);
     return captured;
   }
 
-  /** Mark what can be clicked: `movable` marbles and `targets` squares (sets of locations). */
-  highlight({ movable = new Set(), targets = new Set(), selected = null, ghost = null } = {}) {
-    for (const els of this.marbleEls.values()) {
-      for (const { el } of els) {
-        const loc = el.dataset.loc;
-        el.classList.toggle("movable", movable.has(loc));
-        el.classList.toggle("selected", selected !== null && loc === selected);
+  /** Which marble element takes which wanted location: those that stay keep theirs. */
+  match(els, wanted) {
+    const free = new Set(els.keys());
+    const placed = new Array(wanted.length).fill(null);
+    const take = (i, test) => {
+      for (const k of free) {
+        if (test(els[k])) {
+          placed[i] = k;
+          free.delete(k);
+          return;
+        }
+      }
+    };
+    wanted.forEach((loc, i) => loc !== "b" && take(i, (e) => e.loc === loc));
+    wanted.forEach((loc, i) => placed[i] === null && loc === "b" && take(i, (e) => e.loc === "b"));
+    wanted.forEach((loc, i) => placed[i] === null && take(i, () => true));
+    return placed;
+  }
+
+  /**
+   * Mark what can be tapped: `movable` marbles and `targets` squares (sets of
+   * locations); `previews` (loc → {capture: [seat…], home, steps, partner})
+   * says on each target what playing there will do.
+   */
+  highlight({ movable = new Set(), targets = new Set(), selected = null, ghost = null, previews = new Map() } = {}) {
+    this.tappable = [];
+    for (const [seat, els] of this.marbleEls) {
+      for (const { el, loc, xy } of els) {
+        const at = el.dataset.loc;
+        const can = movable.has(at);
+        el.classList.toggle("movable", can);
+        el.classList.toggle("selected", selected !== null && at === selected);
+        if (can && xy) this.tappable.push({ loc: at, x: xy[0], y: xy[1], target: false, seat, base: loc === "b" });
       }
     }
+    // A base holds four marbles but answers as one: its centre is the place to tap.
+    for (const item of this.tappable) {
+      if (item.base) [item.x, item.y] = this.baseCentre(item.seat);
+    }
+    this.tappable = this.tappable.filter((item, i, all) => all.findIndex((o) => o.loc === item.loc) === i);
     this.targetsLayer.replaceChildren();
+    if (!targets.has(this.armed)) this.armed = null;
     for (const loc of targets) {
       const [x, y] = this.where(loc, baseSeatOf(loc));
-      this.targetsLayer.append(
-        s("circle", { class: "target", cx: x.toFixed(1), cy: y.toFixed(1), r: SQUARE_R + 5, dataset: { loc } }),
+      const preview = previews.get(loc) || {};
+      const capture = preview.capture || [];
+      const g = s(
+        "g",
+        {
+          class: ["target", capture.length ? "capture" : "", preview.home ? "home" : "", preview.partner ? "partner" : "", this.armed === loc ? "armed" : ""],
+          transform: `translate(${x.toFixed(1)} ${y.toFixed(1)})`,
+          dataset: { loc, effect: capture.length ? "capture" : preview.home ? "home" : "move", victims: capture.join(",") },
+          style: capture.length ? { "--seat": SEAT_COLOURS[capture[0]] } : null,
+        },
+        s("circle", { class: "hit", r: SQUARE_R }),
+        s("circle", { class: "target-dot", r: SQUARE_R + 6 }),
+        capture.length ? s("path", { class: "target-mark", d: "M-9 -9L9 9M9 -9L-9 9" }) : null,
+        preview.home && !capture.length ? s("path", { class: "target-mark", d: "M-9 2L0 -8L9 2M-6 0v8h12v-8" }) : null,
+        preview.steps ? s("text", { class: "target-steps", y: -SQUARE_R - 12, "text-anchor": "middle" }, String(preview.steps)) : null,
       );
+      this.targetsLayer.append(g);
+      this.tappable.push({ loc, x, y, target: true });
     }
     if (ghost) {
       const [x, y] = this.where(ghost);
