@@ -37,6 +37,9 @@ HEADERS: tuple[tuple[bytes, bytes], ...] = (
     (b"referrer-policy", b"same-origin"),
 )
 DEFAULT_PORTS = {"http": 80, "ws": 80, "https": 443, "wss": 443}
+#: The client's service worker lives with the static files but serves the whole
+#: site (the page is "/"): this header lets it take the scope "/".
+SERVICE_WORKER = "/static/sw.js"
 
 #: (scheme, host, port), the port None when it is the scheme's default.
 Origin = tuple[str, str, int | None]
@@ -84,6 +87,8 @@ class SecurityHeaders:
                 headers = list(message.get("headers", []))
                 present = {name.lower() for name, _ in headers}
                 headers += [(k, v) for k, v in HEADERS if k not in present]
+                if scope.get("path") == SERVICE_WORKER:
+                    headers.append((b"service-worker-allowed", b"/"))
                 message["headers"] = headers
             await send(message)
 

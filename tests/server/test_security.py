@@ -188,3 +188,16 @@ def test_headers_the_app_set_are_kept_and_errors_are_covered() -> None:
     assert status == 500
     for name, value in EXPECTED.items():
         assert values(headers, name) == [value], name
+
+
+def test_the_service_worker_may_serve_the_whole_site(tmp_path: Path) -> None:
+    # The worker file sits under /static but the page is "/": only this header lets
+    # the browser give it that scope. Other files never carry it.
+    with running(tmp_path) as server:
+        got, headers = fetch(server, "/static/sw.js")
+        assert got == 200
+        assert headers.get("service-worker-allowed") == "/"
+        assert_secured(headers)
+        got, headers = fetch(server, "/static/app.js")
+        assert got == 200
+        assert headers.get("service-worker-allowed") is None
