@@ -18,6 +18,9 @@ import { Account, HeaderAccount } from "./account.js";
 import { AuthScreen } from "./auth.js";
 import { AccountPage } from "./account-page.js";
 import { HistoryPage, StatementPage } from "./history.js";
+import { muteSwitch } from "./sound.js";
+import { setFeelClock } from "./table-feel.js";
+import { registerWorker } from "./install.js";
 
 // Errors after which a game component must let the player choose again.
 const REFUSALS = new Set(["illegal_move", "stale", "not_your_turn", "wrong_phase", "bad_field"]);
@@ -62,6 +65,8 @@ class App {
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
     this.conn = new Connection(`${scheme}//${location.host}/ws`);
     setClock(() => this.conn.serverNow());
+    setFeelClock(() => this.conn.serverNow());
+    this.mute = muteSwitch();
     this.account = new Account();
     this.lobby = new Lobby(
       this.conn,
@@ -89,7 +94,7 @@ class App {
       "header",
       { class: "app-head" },
       this.lobbyButton,
-      h("div", { class: "head-end" }, this.headAccount.el, this.statusDot, this.langButton),
+      h("div", { class: "head-end" }, this.headAccount.el, this.statusDot, this.mute.el, this.langButton),
     );
     this.content = h("div", { class: "content" });
     fill(root, this.header, this.content);
@@ -349,6 +354,7 @@ class App {
     this.lobbyButton.setAttribute("aria-label", t("nav.lobby"));
     this.langButton.textContent = t("lang.switch");
     this.langButton.setAttribute("lang", lang() === "ar" ? "en" : "ar");
+    this.mute.render();
     this.renderStatus();
     this.lobby.render();
     this.headAccount.render();
@@ -368,3 +374,4 @@ class App {
 // The lobby's forms and the tables' summaries need the games the server offers.
 await loadGames();
 window.sahrat = new App(document.getElementById("app"));
+registerWorker();

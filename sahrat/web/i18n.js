@@ -3,12 +3,14 @@
 // language is remembered in localStorage; Arabic is right-to-left.
 
 import { ACCOUNT_STRINGS } from "./i18n-accounts.js";
+import { TABLE_STRINGS, pluralForm, westernDigits } from "./i18n-table.js";
 import { SOCIAL_STRINGS } from "./i18n-social.js";
 
 const LANG_KEY = "sahrat.lang";
 
 const STRINGS = {
   ...ACCOUNT_STRINGS,
+  ...TABLE_STRINGS,
   ...SOCIAL_STRINGS,
   "app.name": ["سهرات", "Sahrat"],
   "app.title": ["سهرات · جاكارو وبوراكو", "Sahrat · Jackaroo & Buraco"],
@@ -110,7 +112,7 @@ const STRINGS = {
   "room.code": ["الرمز", "Code"],
   "room.link": ["رابط الدعوة", "Invitation link"],
   "room.copy": ["انسخ الرابط", "Copy link"],
-  "room.copied": ["انسخ الرابط ✓", "Link copied ✓"],
+  "room.copied": ["تم نسخ الرابط ✓", "Link copied ✓"],
   "room.sitHere": ["اجلس هنا", "Sit here"],
   "room.whoSits": ["من يجلس على كرسي {n}", "Who sits in seat {n}"],
   "room.assign": ["ثبّت الكراسي", "Apply seats"],
@@ -378,7 +380,8 @@ export function t(key, params) {
     }
     return key;
   }
-  let text = entry[current === "ar" ? 0 : 1];
+  // Western digits in both languages; a count picks its plural form (i18n-table.js).
+  let text = westernDigits(pluralForm(key, params && params.n, current) ?? entry[current === "ar" ? 0 : 1]);
   if (params) {
     for (const [name, value] of Object.entries(params)) text = text.replaceAll(`{${name}}`, String(value));
   }

@@ -10,6 +10,8 @@ import { gameParts } from "./games.js";
 import { rulesSummary } from "./rules.js";
 import { stakeLine } from "./coins.js";
 import { coinsSummary } from "./end-coins.js";
+import { TableFeel } from "./table-feel.js";
+import { withNames } from "./bidi.js";
 import { RematchBox } from "./rematch.js";
 import { TableSocial } from "./table-social.js";
 
@@ -33,6 +35,7 @@ export class TableScreen {
     this.room = new Room(conn, app);
     this.game = null;
     this.chat = new Chat(conn);
+    this.feel = new TableFeel();
     this.header = h("header", { class: "table-head" });
     this.main = h("div", { class: "table-play" });
     this.lastMoves = h("section", { class: "panel last-moves" });
@@ -78,6 +81,7 @@ export class TableScreen {
     this.renderLastMoves();
     this.renderFair();
     this.renderEnd();
+    this.feel.update(msg, (this.game && this.game.clockAnchor) || this.el);
   }
 
   relabel() {
@@ -136,7 +140,7 @@ export class TableScreen {
                 "li",
                 { class: entry.auto ? "auto" : "", dataset: { seat: String(entry.seat) } },
                 // The words are in the page's language: they follow its direction.
-                h("span", {}, entry.words ? entry.words[key] || entry.words.en : entry.action),
+                h("span", {}, entry.words ? withNames(entry.words[key] || entry.words.en, this.msg.seats.map((seat) => seat.name)) : entry.action),
                 entry.auto ? h("span", { class: "badge auto", title: t("table.autoLong") }, t("table.auto")) : null,
               ),
             ),
@@ -190,13 +194,8 @@ export class TableScreen {
         ? verifyAnchor(msg.table.id, "btn small", t("fair.verify"))
         : null,
     );
-    // The seeds are news when the game starts: show them once, then as the player left it.
-    if (!this.fairShown && seeds.length) {
-      this.fairShown = true;
-      this.fair.open = msg.moves < 4;
-    } else {
-      this.fair.open = wasOpen;
-    }
+    // A badge that opens: the board keeps the best of the screen.
+    this.fair.open = wasOpen;
   }
 
   renderEnd() {
