@@ -233,7 +233,8 @@ class App {
     // A replay asked for by the address (a new tab) stays on screen: the table we still sit
     // at is shown when we go back to the lobby (a finished one is over for us).
     if (this.replay && this.screen === this.replay && this.hashParams().has("replay")) {
-      if (msg.table.status === "finished") this.leaveFinished(id);
+      // Not a `leave`: this player may still play again from the table's own tab.
+      if (msg.table.status === "finished") this.leftTables.add(id);
       return;
     }
     this.coinsMayHaveMoved(msg.table);

@@ -20,7 +20,8 @@ LAYOUT = """() => {
     const el = document.querySelector(sel);
     if (!el) return null;
     const r = el.getBoundingClientRect();
-    return {top: r.top, bottom: r.bottom, left: r.left, right: r.right, width: r.width, height: r.height};
+    return {top: r.top, bottom: r.bottom, left: r.left, right: r.right,
+            width: r.width, height: r.height};
   };
   const hand = document.querySelector('.bu-dock .bu-hand');
   const cards = [...hand.querySelectorAll('.card')].map((c) => c.getBoundingClientRect());
@@ -49,7 +50,7 @@ def check_layout(page: Any) -> dict[str, Any]:
     at = page.evaluate(LAYOUT)
     view = at["viewport"]
     # The hand is on screen without scrolling, in one row that scrolls sideways.
-    assert 0 <= at["hand"]["top"] and at["hand"]["bottom"] <= view["height"], at
+    assert at["hand"]["top"] >= 0 and at["hand"]["bottom"] <= view["height"], at
     assert at["rows"] == 1 and at["sideways"] in ("auto", "scroll"), at
     assert at["cardWidth"] >= 44, at
     # Four seats around the centre: the partner above it, the others at its sides.
@@ -72,6 +73,9 @@ def test_the_phone_table_has_everything_on_one_screen(open_page: Any) -> None:
     assert hand is not None and hand["y"] + hand["height"] <= at["viewport"]["height"]
     assert page.locator(".bu-score .running").count() == 2
     shot(page, "buraco-table-ar-phone", full_page=False)
+    page.click(".lang-toggle")
+    check_layout(page)
+    shot(page, "buraco-table-en-phone", full_page=False)
 
 
 def test_the_desktop_table_in_english(open_page: Any) -> None:
@@ -79,6 +83,9 @@ def test_the_desktop_table_in_english(open_page: Any) -> None:
     start_with_bots(page, "buraco")
     check_layout(page)
     shot(page, "buraco-table-en-desktop", full_page=False)
+    page.click(".lang-toggle")
+    check_layout(page)
+    shot(page, "buraco-table-ar-desktop", full_page=False)
 
 
 #: Our side's melds replaced, for one render, by a clean canasta and a short meld.
@@ -137,7 +144,8 @@ def test_the_end_of_a_hand_shows_a_summary_that_waits_for_the_player(open_page: 
     assert card.get_attribute("data-hand") == "1"
     rows = page.evaluate(
         """() => Object.fromEntries([...document.querySelectorAll('.summary-table tbody tr')]
-             .map((tr) => [tr.dataset.row, [...tr.querySelectorAll('td')].map((td) => td.textContent)]))"""
+             .map((tr) => [tr.dataset.row,
+                           [...tr.querySelectorAll('td')].map((td) => td.textContent)]))"""
     )
     side = page.evaluate("window.sahrat.tableScreen.msg.you") & 1
 
