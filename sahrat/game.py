@@ -21,13 +21,23 @@ nothing else of a game, so a game's insides can change freely.
 from __future__ import annotations
 
 import random
-from abc import ABC, abstractmethod
+from abc import ABCMeta, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, Self, TypeVar
 
 from sahrat.errors import Reason
 from sahrat.fairness import RandomSource
+
+T = TypeVar("T")
+
+try:
+    from mypy_extensions import mypyc_attr
+except ImportError:  # mypy's own package, absent where nothing is compiled; then a no-op
+
+    def mypyc_attr(*attrs: str, **kwattrs: object) -> Callable[[T], T]:
+        return lambda cls: cls
+
 
 #: ``current_player()`` of a state waiting for a random step (deal, shuffle, pick).
 CHANCE = -1
@@ -142,7 +152,10 @@ class Seating:
         return tuple(s for s, d in zip(self.seats, self.sides, strict=True) if d == side)
 
 
-class GameState(ABC):
+# Compiled, this class would refuse subclasses in plain Python (a new game's state,
+# a test's stand-in) unless told otherwise.
+@mypyc_attr(allow_interpreted_subclasses=True)
+class GameState(metaclass=ABCMeta):
     """A position of a game, with the operations every algorithm needs."""
 
     @abstractmethod

@@ -76,6 +76,11 @@ class Meld:
     def __str__(self) -> str:
         return format_cards(self.cards)
 
+    def __reduce__(self) -> tuple[type[Meld], tuple[str, tuple[int, ...], bool, int]]:
+        # Pickled within a state. Compiled, a frozen dataclass cannot be rebuilt field by
+        # field (each assignment is refused), so it is rebuilt by its constructor.
+        return (Meld, (self.kind, self.cards, self.clean, self.base))
+
 
 def _natural_card(suit: int, slot: int) -> int:
     """The card that stands naturally on ``slot`` of a sequence of ``suit``."""

@@ -10,9 +10,11 @@ reads them, and makes the checks shared by applying an action
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Self
 
 from sahrat.cards import BURACO_DECK, JOKER
 from sahrat.errors import IllegalMove, MalformedInput, Reason
+from sahrat.game import GameState
 from sahrat.games.buraco import actions as act
 from sahrat.games.buraco.actions import BuracoAction
 from sahrat.games.buraco.melds import CANASTA, Meld, addable_cards, arrange, extend
@@ -48,9 +50,13 @@ def counts_to_cards(counts: Sequence[int]) -> list[int]:
     return [card for card in range(CARD_KINDS) for _ in range(counts[card])]
 
 
-class BuracoTable:
+class BuracoTable(GameState):
     """Where every card of a match lies, the totals and the hands played; the checks a
-    move must pass (a base of :class:`~sahrat.games.buraco.state.BuracoState`)."""
+    move must pass (a base of :class:`~sahrat.games.buraco.state.BuracoState`).
+
+    The game state's interface is this base's rather than the state's own, because
+    a compiled class has at most one compiled base.
+    """
 
     __slots__ = (
         "_legal",
@@ -106,6 +112,12 @@ class BuracoTable:
     #: turn that drew (it ends at 0). At :data:`IDLE_TURNS_LIMIT` the hand ends.
     idle_turns: int
     _legal: tuple[BuracoAction, ...] | None
+
+    def __new__(cls, *args: object, **kwargs: object) -> Self:
+        # Defined so that clone() and unpickling can make a blank table without __init__:
+        # a compiled class refuses object.__new__ from outside, and its construction
+        # runs __init__ unless the class has a __new__ of its own.
+        return object.__new__(cls)
 
     def __init__(
         self,
