@@ -24,7 +24,7 @@ import random
 from abc import ABCMeta, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, Self, TypeVar
+from typing import Any, Final, Protocol, Self, TypeVar
 
 from sahrat.errors import Reason
 from sahrat.fairness import RandomSource
@@ -40,9 +40,9 @@ except ImportError:  # mypy's own package, absent where nothing is compiled; the
 
 
 #: ``current_player()`` of a state waiting for a random step (deal, shuffle, pick).
-CHANCE = -1
+CHANCE: Final = -1
 #: ``current_player()`` of a finished game.
-TERMINAL = -4
+TERMINAL: Final = -4
 
 #: A JSON object as Python builds it (``json.dumps`` takes it as it is).
 JSONObject = dict[str, Any]

@@ -33,19 +33,20 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Final
 
 from sahrat.cards import JOKER, RANK, SUIT, format_cards
 from sahrat.games.buraco.points import CARD_POINTS
 
-SEQUENCE = "sequence"
-SET = "set"
+SEQUENCE: Final = "sequence"
+SET: Final = "set"
 
 #: A meld of this many cards or more is a canasta.
-CANASTA = 7
+CANASTA: Final = 7
 #: The slot of a high ace; slot 1 is a low ace.
-HIGH_ACE = 14
+HIGH_ACE: Final = 14
 #: A sequence can hold at most one card per slot.
-MAX_SEQUENCE = 14
+MAX_SEQUENCE: Final = 14
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,7 +10,7 @@ reads them, and makes the checks shared by applying an action
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Self
+from typing import Final, Self
 
 from sahrat.cards import BURACO_DECK, JOKER
 from sahrat.errors import IllegalMove, MalformedInput, Reason
@@ -22,20 +22,27 @@ from sahrat.games.buraco.options import BuracoOptions
 from sahrat.games.buraco.scoring import HandResult, SideScore, score_side
 
 # Phases.
-CHOOSE_DEALER, SHUFFLE, DRAW, PLAY, OVER = range(5)
+CHOOSE_DEALER: Final = 0
+SHUFFLE: Final = 1
+DRAW: Final = 2
+PLAY: Final = 3
+OVER: Final = 4
 PHASE_NAMES = ("dealer", "shuffle", "draw", "play", "over")
 
 # What became of a side's morto.
-UNTAKEN, PENDING, TAKEN, STOCK = range(4)
+UNTAKEN: Final = 0
+PENDING: Final = 1
+TAKEN: Final = 2
+STOCK: Final = 3
 MORTO_NAMES = ("untaken", "pending", "taken", "stock")
 
 #: Turns in a row without a draw from the stock that end a hand (``buraco.md`` §4,
 #: "No endless hands"): otherwise taking the pile and throwing a card back could go on
 #: for ever once the stock is a morto nobody wants to draw from.
-IDLE_TURNS_LIMIT = 12
+IDLE_TURNS_LIMIT: Final = 12
 
-CARD_KINDS = JOKER + 1
-SORTED_DECK = tuple(sorted(BURACO_DECK))
+CARD_KINDS: Final = JOKER + 1
+SORTED_DECK: Final = tuple(sorted(BURACO_DECK))
 
 
 def hand_counts(cards: Sequence[int]) -> list[int]:

@@ -20,7 +20,7 @@ generator (``rules``), the notation, the view and the words.
 
 from __future__ import annotations
 
-from typing import Any, Self
+from typing import Any, Final, Self
 
 from sahrat.cards import CODES, RANK
 from sahrat.errors import GameOver, IllegalMove, MalformedInput, Reason
@@ -47,14 +47,18 @@ from sahrat.games.jackaroo.rules import Rules
 from sahrat.games.jackaroo.view import JackarooView
 
 #: ``current_player()`` of a position whose hands are empty and that cannot deal.
-WAITING = -2
+WAITING: Final = -2
 
 # What a chance node is waiting for.
-_NONE, _DEALER, _DECK, _RESHUFFLE, _PICK = range(5)
+_NONE: Final = 0
+_DEALER: Final = 1
+_DECK: Final = 2
+_RESHUFFLE: Final = 3
+_PICK: Final = 4
 
 #: Cards dealt per round in one ``5-4-4`` deck cycle, by seat count.
-SCHEDULES = {4: (5, 4, 4), 2: (5, 4, 4, 4, 4, 5)}
-FOUR_EACH = 4
+SCHEDULES: Final = {4: (5, 4, 4), 2: (5, 4, 4, 4, 4, 5)}
+FOUR_EACH: Final = 4
 
 _RULES: dict[Options, Rules] = {}
 
