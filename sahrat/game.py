@@ -31,6 +31,8 @@ from sahrat.fairness import RandomSource
 
 T = TypeVar("T")
 
+# The value classes below stay Python classes when this module is compiled: a compiled
+# frozen dataclass cannot be copied or pickled field by field, and none of them is hot.
 try:
     from mypy_extensions import mypyc_attr
 except ImportError:  # mypy's own package, absent where nothing is compiled; then a no-op
@@ -66,6 +68,7 @@ __all__ = [
 ]
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class Words:
     """A move in words, English and Arabic, for a table's list of last moves."""
@@ -83,6 +86,7 @@ class Words:
         return {"en": self.en, "ar": self.ar}
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class SideResult:
     """How one side (a partnership, or one player) ended a game."""
@@ -94,6 +98,7 @@ class SideResult:
     points: int | None = None
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """The end of a game: the winning seats, and every side's result."""
@@ -124,6 +129,7 @@ class View(Protocol):
         ...
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class Seating:
     """Who sits where: the seats in play order, and the side each plays for.
@@ -244,6 +250,7 @@ class Bot(Protocol):
     def choose(self, state: Any) -> Any: ...
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class BotKit:
     """One game's parts for bots: its own players, and what a game-agnostic search needs."""
@@ -331,6 +338,7 @@ class Game(Protocol[OptionsT]):
         ...
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class Catalogue:
     """How a game's options are offered (the JSON of :meth:`Game.catalogue`)."""
