@@ -14,25 +14,26 @@ interchangeable) and the joker is ``JOKER`` (52).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 from sahrat.errors import MalformedInput
 
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"
-JOKER = 52
+JOKER: Final = 52
 JOKER_CODE = "JK"
 
 #: ``CODES[card]`` is the two-character code of ``card``.
-CODES: tuple[str, ...] = (*tuple(r + s for s in SUITS for r in RANKS), JOKER_CODE)
+CODES: Final[tuple[str, ...]] = (*tuple(r + s for s in SUITS for r in RANKS), JOKER_CODE)
 _BY_CODE: dict[str, int] = {code: i for i, code in enumerate(CODES)}
 
 #: ``RANK[card]`` is 1 for an ace … 13 for a king, 0 for the joker.
-RANK: tuple[int, ...] = (*tuple(r + 1 for _ in SUITS for r in range(13)), 0)
+RANK: Final[tuple[int, ...]] = (*tuple(r + 1 for _ in SUITS for r in range(13)), 0)
 #: ``SUIT[card]`` is 0..3 for ``S H D C``, -1 for the joker.
-SUIT: tuple[int, ...] = (*tuple(s for s in range(4) for _ in RANKS), -1)
+SUIT: Final[tuple[int, ...]] = (*tuple(s for s in range(4) for _ in RANKS), -1)
 
-JACKAROO_DECK: tuple[int, ...] = tuple(range(52))
-BURACO_DECK: tuple[int, ...] = tuple(range(52)) * 2 + (JOKER,) * 4
+JACKAROO_DECK: Final[tuple[int, ...]] = tuple(range(52))
+BURACO_DECK: Final[tuple[int, ...]] = tuple(range(52)) * 2 + (JOKER,) * 4
 
 
 def parse_card(code: str, *, joker: bool = False) -> int:

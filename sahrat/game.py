@@ -21,18 +21,30 @@ nothing else of a game, so a game's insides can change freely.
 from __future__ import annotations
 
 import random
-from abc import ABC, abstractmethod
+from abc import ABCMeta, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, Self, TypeVar
+from typing import Any, Final, Protocol, Self, TypeVar
 
 from sahrat.errors import Reason
 from sahrat.fairness import RandomSource
 
+T = TypeVar("T")
+
+# The value classes below stay Python classes when this module is compiled: a compiled
+# frozen dataclass cannot be copied or pickled field by field, and none of them is hot.
+try:
+    from mypy_extensions import mypyc_attr
+except ImportError:  # mypy's own package, absent where nothing is compiled; then a no-op
+
+    def mypyc_attr(*attrs: str, **kwattrs: object) -> Callable[[T], T]:
+        return lambda cls: cls
+
+
 #: ``current_player()`` of a state waiting for a random step (deal, shuffle, pick).
-CHANCE = -1
+CHANCE: Final = -1
 #: ``current_player()`` of a finished game.
-TERMINAL = -4
+TERMINAL: Final = -4
 
 #: A JSON object as Python builds it (``json.dumps`` takes it as it is).
 JSONObject = dict[str, Any]
@@ -56,6 +68,7 @@ __all__ = [
 ]
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class Words:
     """A move in words, English and Arabic, for a table's list of last moves."""
@@ -73,6 +86,7 @@ class Words:
         return {"en": self.en, "ar": self.ar}
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class SideResult:
     """How one side (a partnership, or one player) ended a game."""
@@ -84,6 +98,7 @@ class SideResult:
     points: int | None = None
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """The end of a game: the winning seats, and every side's result."""
@@ -114,6 +129,7 @@ class View(Protocol):
         ...
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class Seating:
     """Who sits where: the seats in play order, and the side each plays for.
@@ -142,7 +158,10 @@ class Seating:
         return tuple(s for s, d in zip(self.seats, self.sides, strict=True) if d == side)
 
 
-class GameState(ABC):
+# Compiled, this class would refuse subclasses in plain Python (a new game's state,
+# a test's stand-in) unless told otherwise.
+@mypyc_attr(allow_interpreted_subclasses=True)
+class GameState(metaclass=ABCMeta):
     """A position of a game, with the operations every algorithm needs."""
 
     @abstractmethod
@@ -231,6 +250,7 @@ class Bot(Protocol):
     def choose(self, state: Any) -> Any: ...
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class BotKit:
     """One game's parts for bots: its own players, and what a game-agnostic search needs."""
@@ -318,6 +338,7 @@ class Game(Protocol[OptionsT]):
         ...
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class Catalogue:
     """How a game's options are offered (the JSON of :meth:`Game.catalogue`)."""

@@ -1,19 +1,32 @@
-"""Random Buraco hands per second (2 and 4 players) and meld validations per second.
+"""Random Buraco hands per second (2 and 4 players), meld validations per second, and the
+cost of clone() and legal_actions().
 
 A *random hand* runs from the shuffle to the end of the first hand with
 every seat playing a uniformly random legal action; chance steps come from
 a seeded Mersenne Twister (:class:`~sahrat.simulation.SimSource`), not from the fair
 HMAC streams. The meld figure times :func:`~sahrat.games.buraco.melds.arrange`
 (sets allowed) over a fixed corpus of candidate melds of 3 to 9 cards, about
-half of them valid.
+half of them valid. The figures are of the build this process loaded (compiled or
+pure Python); ``--compare-pure`` measures the pure build as well, in a child process.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import time
+from typing import Any
 
+from sahrat.bench.builds import (
+    add_build_arguments,
+    build_line,
+    compare_header,
+    nothing_to_compare,
+    per_call_us,
+    pure_figures,
+    ratio_line,
+)
 from sahrat.cards import JOKER
 from sahrat.cli.options import add_option_items_argument, option_items, option_text
 from sahrat.game import CHANCE
@@ -36,6 +49,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--sets", action="store_true", help="random hands allow sets")
     parser.add_argument("--closed", action="store_true", help="random hands with a closed pile")
     add_option_items_argument(parser)
+    add_build_arguments(parser)
 
 
 def options_for(seats: int, args: argparse.Namespace) -> BuracoOptions:
@@ -120,10 +134,34 @@ def bench_melds(seconds: float, seed: int) -> tuple[int, int, float]:
             return done, valid, elapsed
 
 
-def run(args: argparse.Namespace) -> int:
+def sample_states(options: BuracoOptions, count: int, seed: int) -> list[BuracoState]:
+    """States met in random hands, at every player decision, ``count`` of them."""
+    rng = random.Random(seed)
+    source = SimSource(random.Random(seed + 1))
+    states: list[BuracoState] = []
+    while len(states) < count:
+        state = BURACO.new_game(options)
+        assert isinstance(state, BuracoState)
+        while not state.results and len(states) < count:
+            if state.current_player() == CHANCE:
+                state.apply_action(state.sample_chance(source))
+                continue
+            states.append(state.clone())
+            state.apply_action(rng.choice(state.legal_actions()))
+    return states
+
+
+def fresh_legal_actions(state: BuracoState) -> object:
+    state._legal = None  # measure generation, not the cache
+    return state.legal_actions()
+
+
+def measure(args: argparse.Namespace) -> dict[str, Any]:
+    """Every figure: random hands per table size, meld validations, per-call costs."""
     tables = [options_for(seats, args) for seats in sorted(BURACO.seat_counts)]
     defaults = BURACO.options_from_json(None).to_json()
     del defaults[BURACO.catalogue()["seat_option"]]
+    hands: list[dict[str, Any]] = []
     for options in tables:
         # The options that differ from the game's defaults, as --option would give them.
         changed = "".join(
@@ -131,16 +169,70 @@ def run(args: argparse.Namespace) -> int:
             for name, value in options.to_json().items()
             if name in defaults and value != defaults[name]
         )
-        hands, actions, elapsed = bench_hands(options, args.seconds, args.hands, args.seed)
-        print(
-            f"buraco random hands, {options.seats} players{changed}:"
-            f" {hands / elapsed:8.1f} hands/s"
-            f"  ({actions / elapsed:,.0f} actions/s, {actions / hands:.0f} actions per hand,"
-            f" {hands} hands in {elapsed:.2f} s)"
+        played, actions, elapsed = bench_hands(options, args.seconds, args.hands, args.seed)
+        hands.append(
+            {"seats": options.seats, "changed": changed, "hands": played, "actions": actions}
+            | {"elapsed": elapsed, "hands_per_s": played / elapsed}
         )
     done, valid, elapsed = bench_melds(args.seconds, args.seed)
+    states = sample_states(tables[-1], 5000, args.seed)
+    return {
+        "build": build_line(),
+        "tables": hands,
+        "melds_per_s": done / elapsed,
+        "valid_share": valid / CORPUS_SIZE,
+        "seats": tables[-1].seats,
+        "states": len(states),
+        "clone_us": per_call_us(states, BuracoState.clone),
+        "legal_actions_us": per_call_us(states, fresh_legal_actions),
+        "mean_legal": sum(len(s.legal_actions()) for s in states) / len(states),
+    }
+
+
+def child_argv(args: argparse.Namespace) -> list[str]:
+    """This run's arguments, for the pure build's child process."""
+    argv = ["--seconds", str(args.seconds), "--hands", str(args.hands), "--seed", str(args.seed)]
+    argv += [f"--{name}" for name in ("sets", "closed") if getattr(args, name)]
+    for item in args.option:
+        argv += ["--option", item]
+    return argv
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.compare_pure and nothing_to_compare():
+        return 1
+    figures = measure(args)
+    if args.json:
+        print(json.dumps(figures))
+        return 0
+    print(figures["build"])
+    for row in figures["tables"]:
+        print(
+            f"buraco random hands, {row['seats']} players{row['changed']}:"
+            f" {row['hands_per_s']:8.1f} hands/s"
+            f"  ({row['actions'] / row['elapsed']:,.0f} actions/s,"
+            f" {row['actions'] / row['hands']:.0f} actions per hand,"
+            f" {row['hands']} hands in {row['elapsed']:.2f} s)"
+        )
     print(
-        f"buraco meld validations:      {done / elapsed:10,.0f} per second"
-        f"  (3 to 9 cards, sets allowed, {100 * valid / CORPUS_SIZE:.0f}% valid)"
+        f"buraco meld validations:      {figures['melds_per_s']:10,.0f} per second"
+        f"  (3 to 9 cards, sets allowed, {100 * figures['valid_share']:.0f}% valid)"
     )
+    print(
+        f"clone():          {figures['clone_us']:6.2f} us"
+        f"  ({figures['seats']} players, {figures['states']} states from random hands)"
+    )
+    print(
+        f"legal_actions():  {figures['legal_actions_us']:6.2f} us"
+        f"  (mean {figures['mean_legal']:.1f} actions per position)"
+    )
+    if args.compare_pure:
+        pure = pure_figures("buraco", child_argv(args))
+        print(compare_header())
+        for row, pure_row in zip(figures["tables"], pure["tables"], strict=True):
+            what = f"{row['seats']} players hands/s"
+            print(ratio_line(what, row["hands_per_s"], pure_row["hands_per_s"], "hands/s"))
+        print(ratio_line("meld validations/s", figures["melds_per_s"], pure["melds_per_s"], "/s"))
+        for key, what in (("clone_us", "clone()"), ("legal_actions_us", "legal_actions()")):
+            print(ratio_line(what, figures[key], pure[key], "us"))
     return 0

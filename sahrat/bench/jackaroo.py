@@ -2,16 +2,28 @@
 
 A *random game* is a whole game from the first deal to the win in which every
 seat plays a uniformly random legal move; chance steps come from a seeded
-Mersenne Twister. Everything runs in this one process.
+Mersenne Twister. Everything runs in this one process, on the build it loaded
+(compiled or pure Python); ``--compare-pure`` measures the pure build as well, in
+a child process.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import time
-from collections.abc import Callable
+from typing import Any
 
+from sahrat.bench.builds import (
+    add_build_arguments,
+    build_line,
+    compare_header,
+    nothing_to_compare,
+    per_call_us,
+    pure_figures,
+    ratio_line,
+)
 from sahrat.cli.options import add_option_items_argument, option_items, option_text
 from sahrat.game import CHANCE, TERMINAL
 from sahrat.games import GAMES
@@ -43,6 +55,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="one preset to measure (repeatable; default: every preset)",
     )
     add_option_items_argument(parser)
+    add_build_arguments(parser)
 
 
 def options_for(preset: str, seats: int, overrides: dict[str, object]) -> Options:
@@ -100,33 +113,17 @@ def sample_states(options: Options, count: int, seed: int) -> list[JackarooState
     return states
 
 
-def per_call_us(states: list[JackarooState], call: Callable[[JackarooState], object]) -> float:
-    """Best of three passes, in microseconds per state."""
-    best = float("inf")
-    for _ in range(3):
-        start = time.perf_counter()
-        for state in states:
-            call(state)
-        best = min(best, time.perf_counter() - start)
-    return best / len(states) * 1e6
-
-
 def fresh_legal_actions(state: JackarooState) -> object:
     state._legal = None  # measure generation, not the cache
     return state.legal_actions()
 
 
-def run(args: argparse.Namespace) -> int:
-    presets = args.presets or list(PRESETS)
+def measure(args: argparse.Namespace) -> dict[str, Any]:
+    """Every figure, for the presets asked for and the per-call costs."""
     overrides = option_items(args.option)
     options_for(DEFAULT_PRESET, args.seats, overrides)  # bad options: an error before any figure
-    extra = "".join(f", {name}={option_text(value)}" for name, value in overrides.items())
-    print(
-        f"random {args.seats}-seat Jackaroo games{extra}, one process, median of {args.repeat} runs"
-    )
-    header = ("preset", "games", "games/s", "(min-max)", "moves/s", "moves/game")
-    print("{:<9} {:>6} {:>9} {:>13} {:>9} {:>11}".format(*header))
-    for name in presets:
+    presets: dict[str, dict[str, float]] = {}
+    for name in args.presets or list(PRESETS):
         options = options_for(name, args.seats, overrides)
         runs = [
             bench_games(options, args.seconds, args.games, args.seed + 1000 * i)
@@ -134,21 +131,71 @@ def run(args: argparse.Namespace) -> int:
         ]
         rates = sorted(played / elapsed for played, _, elapsed in runs)
         played = sum(r[0] for r in runs)
-        moves = sum(r[1] for r in runs)
-        elapsed = sum(r[2] for r in runs)
-        median = rates[len(rates) // 2]
-        spread = f"({rates[0]:.0f}-{rates[-1]:.0f})"
-        print(
-            f"{name:<9} {played:>6} {median:>9.1f} {spread:>13} {moves / elapsed:>9.0f}"
-            f" {moves / played:>11.1f}"
-        )
+        presets[name] = {
+            "games": played,
+            "games_per_s": rates[len(rates) // 2],
+            "min": rates[0],
+            "max": rates[-1],
+            "moves_per_s": sum(r[1] for r in runs) / sum(r[2] for r in runs),
+            "moves_per_game": sum(r[1] for r in runs) / played,
+        }
     states = sample_states(options_for(DEFAULT_PRESET, args.seats, overrides), 5000, args.seed)
-    clone_us = per_call_us(states, JackarooState.clone)
-    legal_us = per_call_us(states, fresh_legal_actions)
-    mean_legal = sum(len(s.legal_actions()) for s in states) / len(states)
+    return {
+        "build": build_line(),
+        "presets": presets,
+        "states": len(states),
+        "clone_us": per_call_us(states, JackarooState.clone),
+        "legal_actions_us": per_call_us(states, fresh_legal_actions),
+        "mean_legal": sum(len(s.legal_actions()) for s in states) / len(states),
+    }
+
+
+def child_argv(args: argparse.Namespace) -> list[str]:
+    """This run's arguments, for the pure build's child process."""
+    argv = ["--seconds", str(args.seconds), "--repeat", str(args.repeat)]
+    argv += ["--games", str(args.games), "--seats", str(args.seats), "--seed", str(args.seed)]
+    for name in args.presets or ():
+        argv += ["--preset", name]
+    for item in args.option:
+        argv += ["--option", item]
+    return argv
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.compare_pure and nothing_to_compare():
+        return 1
+    figures = measure(args)
+    if args.json:
+        print(json.dumps(figures))
+        return 0
+    overrides = option_items(args.option)
+    extra = "".join(f", {name}={option_text(value)}" for name, value in overrides.items())
+    print(figures["build"])
     print(
-        f"clone():          {clone_us:6.2f} us"
-        f"  ({DEFAULT_PRESET}, {len(states)} states from random games)"
+        f"random {args.seats}-seat Jackaroo games{extra}, one process, median of {args.repeat} runs"
     )
-    print(f"legal_actions():  {legal_us:6.2f} us  (mean {mean_legal:.1f} moves per position)")
+    header = ("preset", "games", "games/s", "(min-max)", "moves/s", "moves/game")
+    print("{:<9} {:>6} {:>9} {:>13} {:>9} {:>11}".format(*header))
+    for name, row in figures["presets"].items():
+        spread = f"({row['min']:.0f}-{row['max']:.0f})"
+        print(
+            f"{name:<9} {row['games']:>6} {row['games_per_s']:>9.1f} {spread:>13}"
+            f" {row['moves_per_s']:>9.0f} {row['moves_per_game']:>11.1f}"
+        )
+    print(
+        f"clone():          {figures['clone_us']:6.2f} us"
+        f"  ({DEFAULT_PRESET}, {figures['states']} states from random games)"
+    )
+    print(
+        f"legal_actions():  {figures['legal_actions_us']:6.2f} us"
+        f"  (mean {figures['mean_legal']:.1f} moves per position)"
+    )
+    if args.compare_pure:
+        pure = pure_figures("jackaroo", child_argv(args))
+        print(compare_header())
+        for name, row in figures["presets"].items():
+            pure_rate = pure["presets"][name]["games_per_s"]
+            print(ratio_line(f"{name} games/s", row["games_per_s"], pure_rate, "games/s"))
+        for key, what in (("clone_us", "clone()"), ("legal_actions_us", "legal_actions()")):
+            print(ratio_line(what, figures[key], pure[key], "us"))
     return 0

@@ -43,16 +43,24 @@ sahrat.errors.MalformedInput: not in the exact notation: 'take  meld qs' (write 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from sahrat.cards import CODES, JOKER, parse_card
 from sahrat.errors import MalformedInput
 
 # Action kinds; the order is also the order of the keywords' table above.
-DEALER, SHUFFLE, DRAW, TAKE, TAKE_MELD, TAKE_ADD, MELD, ADD, DISCARD = range(9)
+DEALER: Final = 0
+SHUFFLE: Final = 1
+DRAW: Final = 2
+TAKE: Final = 3
+TAKE_MELD: Final = 4
+TAKE_ADD: Final = 5
+MELD: Final = 6
+ADD: Final = 7
+DISCARD: Final = 8
 
 #: Kinds that are chance outcomes rather than a seat's decision.
-CHANCE_KINDS = frozenset((DEALER, SHUFFLE))
+CHANCE_KINDS: Final = frozenset((DEALER, SHUFFLE))
 
 
 class BuracoAction(NamedTuple):
@@ -127,7 +135,7 @@ def discard(card: int) -> BuracoAction:
 
 
 #: ``DISCARDS[card]``, built once: the move generator lists discards on every step.
-DISCARDS: tuple[BuracoAction, ...] = tuple(discard(card) for card in range(JOKER + 1))
+DISCARDS: Final[tuple[BuracoAction, ...]] = tuple(discard(card) for card in range(JOKER + 1))
 
 
 def check_shape(action: BuracoAction) -> None:

@@ -22,25 +22,26 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 from itertools import combinations_with_replacement
+from typing import Final
 
 from sahrat.cards import JOKER
 from sahrat.games.buraco.melds import HIGH_ACE, Meld, arrange_sequence, arrange_set
 
 #: The wild cards: 2S, 2H, 2D, 2C and the joker.
-WILD_CARDS = (1, 14, 27, 40, JOKER)
+WILD_CARDS: Final = (1, 14, 27, 40, JOKER)
 
 #: ``SLOT_CARD[suit][slot]``: the natural card of each sequence slot 1..14 (index 0 unused).
-SLOT_CARD: tuple[tuple[int, ...], ...] = tuple(
+SLOT_CARD: Final[tuple[tuple[int, ...], ...]] = tuple(
     (-1, *(suit * 13 + (0 if slot == HIGH_ACE else slot - 1) for slot in range(1, 15)))
     for suit in range(4)
 )
 
 #: The ranks a set may have: aces and 3..K.
-SET_RANKS = (1, *range(3, 14))
+SET_RANKS: Final = (1, *range(3, 14))
 
 
 #: How many of three window slots a 3-bit pattern fills.
-_PAIRED = (0, 1, 1, 2, 1, 2, 2, 3)
+_PAIRED: Final = (0, 1, 1, 2, 1, 2, 2, 3)
 
 
 def three_card_melds(counts: Sequence[int], *, sets: bool) -> list[Meld]:

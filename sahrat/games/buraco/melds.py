@@ -33,19 +33,20 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Final
 
 from sahrat.cards import JOKER, RANK, SUIT, format_cards
 from sahrat.games.buraco.points import CARD_POINTS
 
-SEQUENCE = "sequence"
-SET = "set"
+SEQUENCE: Final = "sequence"
+SET: Final = "set"
 
 #: A meld of this many cards or more is a canasta.
-CANASTA = 7
+CANASTA: Final = 7
 #: The slot of a high ace; slot 1 is a low ace.
-HIGH_ACE = 14
+HIGH_ACE: Final = 14
 #: A sequence can hold at most one card per slot.
-MAX_SEQUENCE = 14
+MAX_SEQUENCE: Final = 14
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +76,11 @@ class Meld:
 
     def __str__(self) -> str:
         return format_cards(self.cards)
+
+    def __reduce__(self) -> tuple[type[Meld], tuple[str, tuple[int, ...], bool, int]]:
+        # Pickled within a state. Compiled, a frozen dataclass cannot be rebuilt field by
+        # field (each assignment is refused), so it is rebuilt by its constructor.
+        return (Meld, (self.kind, self.cards, self.clean, self.base))
 
 
 def _natural_card(suit: int, slot: int) -> int:

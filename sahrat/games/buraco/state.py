@@ -49,7 +49,7 @@ from typing import Any, Self
 from sahrat.cards import BURACO_DECK
 from sahrat.errors import GameOver, IllegalMove, MalformedInput, Reason
 from sahrat.fairness import RandomSource, dealer_label, shuffle_label
-from sahrat.game import CHANCE, TERMINAL, GameState, Outcome, SideResult
+from sahrat.game import CHANCE, TERMINAL, Outcome, SideResult
 from sahrat.games.buraco import actions as act
 from sahrat.games.buraco.actions import BuracoAction, parse_action
 from sahrat.games.buraco.deal import deal_cards
@@ -74,7 +74,7 @@ from sahrat.games.buraco.table import (
 from sahrat.games.buraco.view import BuracoView
 
 
-class BuracoState(MoveGenerator, GameState):
+class BuracoState(MoveGenerator):
     """A match of Buraco: the current hand's table, the totals and the hands played."""
 
     __slots__ = ()
@@ -186,7 +186,8 @@ class BuracoState(MoveGenerator, GameState):
         self._legal = None
 
     def clone(self) -> Self:
-        other = object.__new__(type(self))
+        cls = type(self)
+        other = cls.__new__(cls)
         other.options = self.options
         other.players = self.players
         other.phase = self.phase
@@ -209,6 +210,17 @@ class BuracoState(MoveGenerator, GameState):
         other.idle_turns = self.idle_turns
         other._legal = self._legal
         return other
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled for search worker processes. A compiled state has neither __dict__ nor
+        # __slots__ for pickle to read, so its fields go by hand.
+        fields = (
+            self.options, self.players, self.phase, self.dealer, self.hand_number, self.to_move,
+            self.totals, self.results, self.winner, self.hands, self.sizes, self.melds, self.pile,
+            self.stock, self.mortos, self.morto_status, self.morto_holder, self.went_out,
+            self.turns, self.idle_turns,
+        )  # fmt: skip
+        return (_unpickle, (type(self), fields))
 
     def view(self, seat: int) -> BuracoView:
         if not 0 <= seat < self.players:
@@ -426,3 +438,15 @@ class BuracoState(MoveGenerator, GameState):
         else:
             self.phase = SHUFFLE
             self.dealer = (self.dealer + 1) % self.players
+
+
+def _unpickle(cls: type[BuracoState], fields: tuple[Any, ...]) -> BuracoState:
+    state = cls.__new__(cls)
+    (
+        state.options, state.players, state.phase, state.dealer, state.hand_number,
+        state.to_move, state.totals, state.results, state.winner, state.hands, state.sizes,
+        state.melds, state.pile, state.stock, state.mortos, state.morto_status,
+        state.morto_holder, state.went_out, state.turns, state.idle_turns,
+    ) = fields  # fmt: skip
+    state._legal = None
+    return state

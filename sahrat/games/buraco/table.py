@@ -10,9 +10,11 @@ reads them, and makes the checks shared by applying an action
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final, Self
 
 from sahrat.cards import BURACO_DECK, JOKER
 from sahrat.errors import IllegalMove, MalformedInput, Reason
+from sahrat.game import GameState
 from sahrat.games.buraco import actions as act
 from sahrat.games.buraco.actions import BuracoAction
 from sahrat.games.buraco.melds import CANASTA, Meld, addable_cards, arrange, extend
@@ -20,20 +22,27 @@ from sahrat.games.buraco.options import BuracoOptions
 from sahrat.games.buraco.scoring import HandResult, SideScore, score_side
 
 # Phases.
-CHOOSE_DEALER, SHUFFLE, DRAW, PLAY, OVER = range(5)
+CHOOSE_DEALER: Final = 0
+SHUFFLE: Final = 1
+DRAW: Final = 2
+PLAY: Final = 3
+OVER: Final = 4
 PHASE_NAMES = ("dealer", "shuffle", "draw", "play", "over")
 
 # What became of a side's morto.
-UNTAKEN, PENDING, TAKEN, STOCK = range(4)
+UNTAKEN: Final = 0
+PENDING: Final = 1
+TAKEN: Final = 2
+STOCK: Final = 3
 MORTO_NAMES = ("untaken", "pending", "taken", "stock")
 
 #: Turns in a row without a draw from the stock that end a hand (``buraco.md`` §4,
 #: "No endless hands"): otherwise taking the pile and throwing a card back could go on
 #: for ever once the stock is a morto nobody wants to draw from.
-IDLE_TURNS_LIMIT = 12
+IDLE_TURNS_LIMIT: Final = 12
 
-CARD_KINDS = JOKER + 1
-SORTED_DECK = tuple(sorted(BURACO_DECK))
+CARD_KINDS: Final = JOKER + 1
+SORTED_DECK: Final = tuple(sorted(BURACO_DECK))
 
 
 def hand_counts(cards: Sequence[int]) -> list[int]:
@@ -48,9 +57,13 @@ def counts_to_cards(counts: Sequence[int]) -> list[int]:
     return [card for card in range(CARD_KINDS) for _ in range(counts[card])]
 
 
-class BuracoTable:
+class BuracoTable(GameState):
     """Where every card of a match lies, the totals and the hands played; the checks a
-    move must pass (a base of :class:`~sahrat.games.buraco.state.BuracoState`)."""
+    move must pass (a base of :class:`~sahrat.games.buraco.state.BuracoState`).
+
+    The game state's interface is this base's rather than the state's own, because
+    a compiled class has at most one compiled base.
+    """
 
     __slots__ = (
         "_legal",
@@ -106,6 +119,12 @@ class BuracoTable:
     #: turn that drew (it ends at 0). At :data:`IDLE_TURNS_LIMIT` the hand ends.
     idle_turns: int
     _legal: tuple[BuracoAction, ...] | None
+
+    def __new__(cls, *args: object, **kwargs: object) -> Self:
+        # Defined so that clone() and unpickling can make a blank table without __init__:
+        # a compiled class refuses object.__new__ from outside, and its construction
+        # runs __init__ unless the class has a __new__ of its own.
+        return object.__new__(cls)
 
     def __init__(
         self,

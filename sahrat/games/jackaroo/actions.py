@@ -15,21 +15,21 @@ True
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from sahrat.cards import CODES, format_cards, parse_card
 from sahrat.errors import MalformedInput
 from sahrat.games.jackaroo.board import parse_square, square_name
 
 # Move kinds.
-MOVE = 0  # one marble from a square to a square (bring out, forward, backward)
-SPLIT = 1  # a split 7: two (from, to) parts in the order played
-SWAP = 2  # a J swap
-BURN = 3  # a T burning a random card of the next seat
-DISCARD = 4  # burn one card: no legal move
-DISCARD_ALL = 5  # burn the whole hand (stuck_hand = burn-all)
+MOVE: Final = 0  # one marble from a square to a square (bring out, forward, backward)
+SPLIT: Final = 1  # a split 7: two (from, to) parts in the order played
+SWAP: Final = 2  # a J swap
+BURN: Final = 3  # a T burning a random card of the next seat
+DISCARD: Final = 4  # burn one card: no legal move
+DISCARD_ALL: Final = 5  # burn the whole hand (stuck_hand = burn-all)
 
-NO_CARD = -1
+NO_CARD: Final = -1
 
 _new_tuple = tuple.__new__
 
@@ -121,9 +121,9 @@ def _part(word: str, text: str) -> tuple[int, int]:
 
 
 # Chance kinds.
-DEALER = 10
-SHUFFLE = 11
-PICK = 12
+DEALER: Final = 10
+SHUFFLE: Final = 11
+PICK: Final = 12
 
 
 class Chance(tuple[int, int | tuple[int, ...]]):

@@ -20,15 +20,16 @@ step count, so that the move generator only walks short tuples.
 from __future__ import annotations
 
 import re
+from typing import Final
 
 from sahrat.errors import MalformedInput
 
-TRACK = 76
-QUARTER = 19
-HOME0 = 76
-BASE0 = 92
-SQUARES = 96
-NO_SQUARE = -1
+TRACK: Final = 76
+QUARTER: Final = 19
+HOME0: Final = 76
+BASE0: Final = 92
+SQUARES: Final = 96
+NO_SQUARE: Final = -1
 
 
 def home_square(seat: int, k: int) -> int:
@@ -103,10 +104,10 @@ def backward_path(square: int) -> tuple[int, ...]:
     return tuple((square - i) % TRACK for i in range(1, 5))
 
 
-MAX_STEPS = 13
+MAX_STEPS: Final = 13
 
 #: ``PROGRESS[seat][square]`` for track squares and ``seat``'s own home lane (else -1).
-PROGRESS: list[list[int]] = [
+PROGRESS: Final[list[list[int]]] = [
     [
         progress(seat, q) if q < TRACK or (HOME0 <= q < BASE0 and (q - HOME0) // 4 == seat) else -1
         for q in range(SQUARES)
@@ -116,8 +117,8 @@ PROGRESS: list[list[int]] = [
 
 #: ``PASSED[seat][square][steps]``: the squares passed (all but the last) or None;
 #: ``DEST[seat][square][steps]``: the destination or ``NO_SQUARE``.
-PASSED: list[list[list[tuple[int, ...] | None]]] = []
-DEST: list[list[list[int]]] = []
+PASSED: Final[list[list[list[tuple[int, ...] | None]]]] = []
+DEST: Final[list[list[list[int]]]] = []
 for _seat in range(4):
     _passed_rows: list[list[tuple[int, ...] | None]] = []
     _dest_rows: list[list[int]] = []
@@ -137,15 +138,15 @@ for _seat in range(4):
     DEST.append(_dest_rows)
 
 #: ``BITS[square]``: the square's bit in an occupancy mask (0 for the bases, never occupied).
-BITS: tuple[int, ...] = tuple(1 << q if q < BASE0 else 0 for q in range(SQUARES))
+BITS: Final[tuple[int, ...]] = tuple(1 << q if q < BASE0 else 0 for q in range(SQUARES))
 
 #: ``PASS_MASK[seat][square][steps]``: the passed squares as bits (``1 << square``).
-PASS_MASK: list[list[list[int]]] = [
+PASS_MASK: Final[list[list[list[int]]]] = [
     [[sum(1 << q for q in passed or ()) for passed in row] for row in rows] for rows in PASSED
 ]
 
 #: ``PATH_MASK[seat][square][steps]``: the passed squares and the destination as bits.
-PATH_MASK: list[list[list[int]]] = [
+PATH_MASK: Final[list[list[list[int]]]] = [
     [
         [bits | (1 << dest if dest >= 0 else 0) for bits, dest in zip(masks, dests, strict=True)]
         for masks, dests in zip(mask_rows, dest_rows, strict=True)
@@ -154,12 +155,12 @@ PATH_MASK: list[list[list[int]]] = [
 ]
 
 #: ``BACK_PASSED[square]`` / ``BACK_DEST[square]`` for the 4 (track squares only).
-BACK_PASSED: list[tuple[int, ...]] = [backward_path(q)[:-1] for q in range(TRACK)]
-BACK_DEST: list[int] = [backward_path(q)[-1] for q in range(TRACK)]
+BACK_PASSED: Final[list[tuple[int, ...]]] = [backward_path(q)[:-1] for q in range(TRACK)]
+BACK_DEST: Final[list[int]] = [backward_path(q)[-1] for q in range(TRACK)]
 
 #: Neighbours on the track, in the direction of play.
-BEHIND: list[int] = [(q - 1) % TRACK for q in range(TRACK)]
-AHEAD: list[int] = [(q + 1) % TRACK for q in range(TRACK)]
+BEHIND: Final[list[int]] = [(q - 1) % TRACK for q in range(TRACK)]
+AHEAD: Final[list[int]] = [(q + 1) % TRACK for q in range(TRACK)]
 
 
 def home_owner(square: int) -> int:

@@ -19,6 +19,8 @@ benchmarks call it millions of times (``sahrat bench jackaroo``).
 
 from __future__ import annotations
 
+from typing import Final
+
 from sahrat.cards import RANK
 from sahrat.games.jackaroo.actions import BURN, MOVE, SPLIT, SWAP, Move
 from sahrat.games.jackaroo.board import (
@@ -39,18 +41,26 @@ from sahrat.games.jackaroo.board import (
 from sahrat.games.jackaroo.options import Options
 
 # King modes.
-PLAIN, SWEEP, BREAKER = 0, 1, 2
+PLAIN: Final = 0
+SWEEP: Final = 1
+BREAKER: Final = 2
 _KING_MODES = {"plain": PLAIN, "sweep": SWEEP, "breaker": BREAKER}
 
-ACE, FOUR, FIVE, SEVEN, TEN, JACK, KING = 1, 4, 5, 7, 10, 11, 13
+ACE: Final = 1
+FOUR: Final = 4
+FIVE: Final = 5
+SEVEN: Final = 7
+TEN: Final = 10
+JACK: Final = 11
+KING: Final = 13
 
 #: Forward step counts of each rank that moves forward (the 4 goes back, the J swaps).
-FORWARD_STEPS: dict[int, tuple[int, ...]] = {
+FORWARD_STEPS: Final[dict[int, tuple[int, ...]]] = {
     1: (1, 11), 2: (2,), 3: (3,), 5: (5,), 6: (6,), 7: (7,), 8: (8,), 9: (9,),
     10: (10,), 12: (12,), 13: (13,),
 }  # fmt: skip
 
-_new = tuple.__new__
+_new: Final = tuple.__new__
 
 
 class Rules:

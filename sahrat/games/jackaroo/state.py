@@ -20,7 +20,7 @@ generator (``rules``), the notation, the view and the words.
 
 from __future__ import annotations
 
-from typing import Any, Self
+from typing import Any, Final, Self
 
 from sahrat.cards import CODES, RANK
 from sahrat.errors import GameOver, IllegalMove, MalformedInput, Reason
@@ -47,14 +47,18 @@ from sahrat.games.jackaroo.rules import Rules
 from sahrat.games.jackaroo.view import JackarooView
 
 #: ``current_player()`` of a position whose hands are empty and that cannot deal.
-WAITING = -2
+WAITING: Final = -2
 
 # What a chance node is waiting for.
-_NONE, _DEALER, _DECK, _RESHUFFLE, _PICK = range(5)
+_NONE: Final = 0
+_DEALER: Final = 1
+_DECK: Final = 2
+_RESHUFFLE: Final = 3
+_PICK: Final = 4
 
 #: Cards dealt per round in one ``5-4-4`` deck cycle, by seat count.
-SCHEDULES = {4: (5, 4, 4), 2: (5, 4, 4, 4, 4, 5)}
-FOUR_EACH = 4
+SCHEDULES: Final = {4: (5, 4, 4), 2: (5, 4, 4, 4, 4, 5)}
+FOUR_EACH: Final = 4
 
 _RULES: dict[Options, Rules] = {}
 
@@ -111,6 +115,12 @@ class JackarooState(GameState):
     dealing: bool
     moves: int
     _legal: tuple[Any, ...] | None
+
+    def __new__(cls, *args: object) -> Self:
+        # Defined so that clone() and unpickling can make a blank state without __init__:
+        # a compiled class refuses object.__new__ from outside, and its construction
+        # runs __init__ unless the class has a __new__ of its own.
+        return object.__new__(cls)
 
     def __init__(self, options: Options) -> None:
         """An empty board (every marble in its base), no cards dealt, nobody to move.
@@ -291,7 +301,8 @@ class JackarooState(GameState):
         return Chance(SHUFFLE, tuple(deck))
 
     def clone(self) -> Self:
-        new = object.__new__(type(self))
+        cls = type(self)
+        new = cls.__new__(cls)
         new.options = self.options
         new.rules = self.rules
         new.loc = self.loc[:]
@@ -312,6 +323,17 @@ class JackarooState(GameState):
         new.moves = self.moves
         new._legal = self._legal
         return new
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled for search worker processes. A compiled state has neither __dict__ nor
+        # __slots__ for pickle to read, so its fields go by hand (the rules are shared
+        # per options, and found again on the other side).
+        fields = (
+            self.loc, self.occ, self.mask, self.hands, self.stock, self.discard, self.turn,
+            self.dealer, self.pending, self.actor, self.picks, self.shuffles, self.round,
+            self.winner, self.dealing, self.moves,
+        )  # fmt: skip
+        return (_unpickle, (type(self), self.options, fields))
 
     def view(self, seat: int) -> JackarooView:
         """The position as ``seat`` sees it: its own hand, the others' hand sizes, the
@@ -529,3 +551,16 @@ class JackarooState(GameState):
 def occupancy_mask(occ: list[int]) -> int:
     """The bits of the occupied squares of ``occ``."""
     return sum(1 << q for q, m in enumerate(occ) if m >= 0)
+
+
+def _unpickle(cls: type[JackarooState], options: Options, fields: tuple[Any, ...]) -> JackarooState:
+    state = cls.__new__(cls)
+    state.options = options
+    state.rules = rules_for(options)
+    (
+        state.loc, state.occ, state.mask, state.hands, state.stock, state.discard, state.turn,
+        state.dealer, state.pending, state.actor, state.picks, state.shuffles, state.round,
+        state.winner, state.dealing, state.moves,
+    ) = fields  # fmt: skip
+    state._legal = None
+    return state
