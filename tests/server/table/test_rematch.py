@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from sahrat.games import GAMES
+from sahrat.server.ledger.transfers import SOURCE, player_account
 from sahrat.server.table import TableActor
 from sahrat.server.table.events import TurnTimeSet
 from sahrat.server.table.inbox import Reseat
@@ -60,11 +61,16 @@ class RematchHost(RecordingHost):
 
 
 async def finished(
-    tmp_path: Path, people: int = 2, **changes: Any
+    tmp_path: Path, people: int = 2, stake: int = 0, **changes: Any
 ) -> tuple[Table, list[FakeClient]]:
     """A public 2-seat Jackaroo table played to the end by ``people`` people (a bot in the
-    other seat if one)."""
-    table = await open_table("jackaroo", settings(tmp_path, finished_linger=30.0, **changes))
+    other seat if one; at a coin table of ``stake``, each person holds 1000 coins)."""
+    table = await open_table(
+        "jackaroo", settings(tmp_path, finished_linger=30.0, **changes), stake=stake
+    )
+    for player in ("p1", "p2")[:people] if stake else ():
+        table.log.balances[player_account(player)] = 1000
+        table.log.balances[SOURCE] = table.log.balances.get(SOURCE, 0) - 1000
     host = RematchHost(log=table.log)
     table.actor.host = host
     table.host = host
@@ -231,6 +237,26 @@ def test_the_others_are_told_who_left(tmp_path: Path) -> None:
         told = first.last("player_left")
         assert told is not None and told["name"] == "Huda"
         assert table.actor.status == PLAYING  # one person is still there: a bot plays on
+        await table.actor.stop()
+
+    run(scenario())
+
+
+def test_at_a_coin_table_no_bot_comes_and_the_new_stakes_are_taken(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        table, (first, second) = await finished(tmp_path, stake=100)
+        table.send(first, "rematch")
+        await until(lambda: first.last("rematch"), "the acceptance")
+        table.send(second, "leave")  # not coming
+        await until(lambda: opened(table), "the new table")
+        new = opened(table)[0]
+        await until(lambda: new.table.seat_of("p1") is not None, "the seat")
+        await settle()
+        # The seat of the one who did not come is free: the table waits for the lobby.
+        assert new.status == WAITING and new.table.stake == 100
+        assert not [s for s in new.table.seats.values() if s is not None and s.bot]
+        assert len(new.free_seats()) == 1
+        await new.stop()
         await table.actor.stop()
 
     run(scenario())
