@@ -25,11 +25,17 @@ def tone(freq: float, seconds: float, volume: float = 0.5, decay: float = 6.0) -
     for i in range(n):
         t = i / RATE
         env = math.exp(-decay * t) * min(1.0, i / 80)
-        out.append(volume * env * (math.sin(2 * math.pi * freq * t) + 0.3 * math.sin(4 * math.pi * freq * t)))
+        out.append(
+            volume
+            * env
+            * (math.sin(2 * math.pi * freq * t) + 0.3 * math.sin(4 * math.pi * freq * t))
+        )
     return out
 
 
-def noise(seconds: float, volume: float = 0.5, decay: float = 40.0, smooth: float = 0.6) -> list[float]:
+def noise(
+    seconds: float, volume: float = 0.5, decay: float = 40.0, smooth: float = 0.6
+) -> list[float]:
     """A short burst of softened noise: a card snapping onto the pile."""
     rng = random.Random(7)
     n = int(RATE * seconds)
@@ -67,9 +73,14 @@ SOUNDS = {
     "turn": lambda: seq(tone(659, 0.12, 0.45, 10), tone(880, 0.3, 0.5, 8)),
     "card": lambda: noise(0.09, 0.7),
     "capture": lambda: mix(thump(0.28, 220, 70), noise(0.05, 0.5, 60)),
-    "canasta": lambda: seq(tone(523, 0.1, 0.4, 12), tone(659, 0.1, 0.4, 12), tone(784, 0.35, 0.45, 6)),
+    "canasta": lambda: seq(
+        tone(523, 0.1, 0.4, 12), tone(659, 0.1, 0.4, 12), tone(784, 0.35, 0.45, 6)
+    ),
     "win": lambda: seq(
-        tone(523, 0.12, 0.4, 10), tone(659, 0.12, 0.4, 10), tone(784, 0.12, 0.4, 10), tone(1047, 0.5, 0.5, 4)
+        tone(523, 0.12, 0.4, 10),
+        tone(659, 0.12, 0.4, 10),
+        tone(784, 0.12, 0.4, 10),
+        tone(1047, 0.5, 0.5, 4),
     ),
     "tick": lambda: tone(1200, 0.07, 0.35, 40),
 }
@@ -78,7 +89,7 @@ SOUNDS = {
 def write(name: str, samples: list[float]) -> Path:
     OUT.mkdir(parents=True, exist_ok=True)
     path = OUT / f"{name}.wav"
-    peak = max(1e-9, max(abs(s) for s in samples))
+    peak = max(1e-9, *(abs(s) for s in samples))
     scale = min(1.0, 0.9 / peak)
     with wave.open(str(path), "wb") as out:
         out.setnchannels(1)

@@ -101,7 +101,16 @@ export class JackarooTable {
       this.flashTimer = setTimeout(() => this.boardWrap.classList.remove("flash"), 800);
     }
     this.render();
-    if (!previous) requestAnimationFrame(() => this.fit());
+  }
+
+  /** Fit after the frame's layout: the header above may have changed as well as the hand. */
+  scheduleFit() {
+    if (this.fitting) return;
+    this.fitting = true;
+    requestAnimationFrame(() => {
+      this.fitting = false;
+      this.fit();
+    });
   }
 
   /** The card just played flies from where it was (our hand, or the player's seat) to the pile. */
@@ -173,6 +182,7 @@ export class JackarooTable {
     this.renderLine(ctx, mine, previews);
     this.renderActions(ctx, mine);
     this.renderMoveList(ctx, mine);
+    this.scheduleFit();
   }
 
   renderChips(ctx) {

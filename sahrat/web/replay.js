@@ -5,12 +5,16 @@
 import { h, s, fill } from "./dom.js";
 import { t, lang } from "./i18n.js";
 import { gameParts } from "./games.js";
-import { verifyLink } from "./table-screen.js";
+import { verifyAnchor } from "./table-screen.js";
+import { withNames } from "./bidi.js";
 
 const PLAY_MS = 700;
+const SPEEDS = [0.5, 1, 2, 4];
 
 // Player controls drawn as SVG: the media symbols (⏮ ⏭ ⏸) are missing from
-// many system fonts. Paths point left-to-right; the page mirrors them in Arabic.
+// many system fonts. Paths point left-to-right; the page mirrors the steps in
+// Arabic (they follow the moves' reading order, as the slider does), but never
+// play and pause: those are the same sign in every language.
 const ICONS = {
   first: "M4 3h2v10H4zM14 3v10L7 8z",
   prev: "M12 3v10L5 8z",
@@ -21,7 +25,8 @@ const ICONS = {
 };
 
 function icon(name) {
-  return s("svg", { class: ["icon", name === "pause" ? "" : "flip"], viewBox: "0 0 16 16", "aria-hidden": "true" }, s("path", { d: ICONS[name] }));
+  const still = name === "play" || name === "pause";
+  return s("svg", { class: ["icon", still ? "noflip" : "flip"], viewBox: "0 0 16 16", "aria-hidden": "true", dataset: { icon: name } }, s("path", { d: ICONS[name] }));
 }
 
 export class Replay {
@@ -31,6 +36,7 @@ export class Replay {
     this.data = null;
     this.index = 0;
     this.timer = null;
+    this.speed = 1;
     this.viewSeat = null;
     this.view = null; // the game's drawing of a frame (games.js), made when the record is in
     this.el = h("main", { class: "replay-screen", id: "replay", dataset: { table: tableId } });
@@ -38,7 +44,9 @@ export class Replay {
     this.controls = h("div", { class: "replay-controls" });
     this.words = h("p", { class: "replay-words", "aria-live": "polite" });
     this.head = h("header", { class: "table-head" });
-    fill(this.el, this.head, this.controls, this.words, this.body);
+    this.list = h("ol", { class: "replay-moves" });
+    this.listBox = h("details", { class: "panel replay-list", open: true }, h("summary", { class: "panel-title" }), this.list);
+    fill(this.el, this.head, this.controls, this.words, this.body, this.listBox);
     fill(this.body, h("p", { class: "hint" }, t("replay.loading")));
     this.load();
     this.keys = (event) => {
@@ -79,13 +87,49 @@ export class Replay {
   play() {
     if (this.timer) return this.pause();
     if (this.index >= this.data.frames.length - 1) this.index = 0;
-    this.timer = setInterval(() => this.go(this.index + 1), PLAY_MS);
+    this.timer = setInterval(() => this.go(this.index + 1), PLAY_MS / this.speed);
     this.render();
   }
 
   pause() {
     clearInterval(this.timer);
     this.timer = null;
+  }
+
+  setSpeed(speed) {
+    this.speed = speed;
+    if (this.timer) {
+      clearInterval(this.timer);
+      this.timer = setInterval(() => this.go(this.index + 1), PLAY_MS / this.speed);
+    }
+    this.render();
+  }
+
+  /** Every move in words; the one on the board is marked, a tap goes to any. */
+  renderList() {
+    const frames = this.data.frames;
+    this.listBox.firstChild.textContent = t("replay.moves");
+    const key = lang();
+    const names = this.data.players.map((p) => p.name);
+    fill(
+      this.list,
+      frames.map((frame, i) =>
+        h(
+          "li",
+          {},
+          h(
+            "button",
+            { type: "button", dataset: { frame: String(i) }, "aria-current": i === this.index ? "step" : null, on: { click: () => this.go(i) } },
+            `${i}. `,
+            frame.words ? withNames(frame.words[key] || frame.words.en, names) : t("replay.start"),
+          ),
+        ),
+      ),
+    );
+    const current = this.list.querySelector("[aria-current]");
+    if (current && this.list.scrollHeight > this.list.clientHeight) {
+      this.list.scrollTop = current.parentNode.offsetTop - this.list.clientHeight / 2;
+    }
   }
 
   relabel() {
@@ -100,7 +144,7 @@ export class Replay {
       this.data
         ? h("span", { class: "meta" }, this.data.players.map((p) => p.name + (p.bot ? ` (${t("badge.bot")})` : "")).join(" · "))
         : null,
-      h("a", { class: "btn small", href: verifyLink(this.tableId) }, t("end.verify")),
+      verifyAnchor(this.tableId, "btn small", t("end.verify")),
       h("button", { type: "button", class: "btn ghost small", on: { click: () => this.app.toLobby() } }, t("table.toLobby")),
     );
   }
@@ -129,9 +173,22 @@ export class Replay {
         on: { input: (e) => this.go(Number(e.target.value)) },
       }),
       h("span", { class: "frame-count", dataset: { frame: String(this.index) } }, t("replay.count", { i: this.index, n: last })),
+      h(
+        "label",
+        { class: "replay-speed-label" },
+        t("replay.speed"),
+        " ",
+        h(
+          "select",
+          { class: "replay-speed", dataset: { action: "speed" }, on: { change: (e) => this.setSpeed(Number(e.target.value)) } },
+          SPEEDS.map((x) => h("option", { value: String(x), selected: x === this.speed }, `${x}×`)),
+        ),
+      ),
     );
+    this.renderList();
     const words = frame.words ? frame.words[lang()] || frame.words.en : t("replay.start");
-    this.words.textContent = words;
+    fill(this.words, withNames(words, this.data.players.map((p) => p.name)));
+
     if (!this.view) this.view = new (gameParts(this.data.game).ReplayView)(this);
     this.view.render(frame.position);
   }

@@ -284,3 +284,80 @@ def account_server(data_dir: Any) -> Any:
         logins_burst=100_000,
         name_logins_burst=100_000,
     )
+
+
+# -- a Jackaroo table from a made-up message ----------------------------------------------
+
+#: Seat names: ours has a digit (isolation in English), the bots are Arabic.
+JK_NAMES = ("Reem 2", "فهد", "مريم", "نورة")
+
+
+def jk_message(
+    legal: list[str] | None,
+    hand: list[str],
+    marbles: dict[str, list[str]],
+    to_move: int = 0,
+    deadline: float | None = None,
+) -> dict[str, Any]:
+    """A table message for seat 0 of a four-seat Jackaroo table, as the server sends it."""
+    message: dict[str, Any] = {
+        "type": "table",
+        "table": {
+            "id": "tmadeup",
+            "game": "jackaroo",
+            "status": "playing",
+            "kind": "free",
+            "turn_seconds": 20,
+            "options": {"preset": "sahrat"},
+        },
+        "seats": [
+            {"seat": i, "name": name, "bot": i > 0, "connected": True, "away": False}
+            for i, name in enumerate(JK_NAMES)
+        ],
+        "you": 0,
+        "to_move": to_move,
+        "moves": 7,
+        "deadline": deadline,
+        "last": [],
+        "view": {
+            "game": "jackaroo",
+            "options": {"preset": "sahrat", "seats": 4},
+            "turn": to_move,
+            "dealer": 1,
+            "marbles": marbles,
+            "hands": {"0": hand, "1": 4, "2": 4, "3": 4},
+            "stock": 30,
+            "discard": ["5C"],
+            "seat": 0,
+        },
+    }
+    if legal is not None:
+        message["legal"] = legal
+    return message
+
+
+#: Mount a JackarooTable alone on the page with a made-up message; what it sends is kept.
+MOUNT_JK = """async ([msg, lang]) => {
+  const i18n = await import('/static/i18n.js');
+  i18n.setLang(lang);
+  const { JackarooTable } = await import('/static/jackaroo-table.js');
+  window.__sent = [];
+  const send = (type, body) => { window.__sent.push(body.action); return 1; };
+  const table = new JackarooTable({ send });
+  document.getElementById('app').replaceChildren(table.el);
+  table.update(msg);
+  window.__jk = table;
+}"""
+
+
+def mount_jackaroo(page: Any, message: dict[str, Any], lang: str = "ar") -> None:
+    page.evaluate(MOUNT_JK, [message, lang])
+
+
+def turn_line(page: Any) -> str:
+    return (page.locator(".turn-line").text_content() or "").strip()
+
+
+def sent(page: Any) -> list[str]:
+    found: list[str] = page.evaluate("window.__sent")
+    return found
