@@ -118,7 +118,7 @@ export function summaryCard(el, result, side, next) {
           "tbody",
           {},
           summaryRows(result, side).map(([key, cells]) =>
-            h("tr", { class: key, dataset: { row: key } }, h("th", {}, t("bu.summary." + key)), cells.map((cell) => h("td", {}, cell))),
+            h("tr", { class: `row-${key}`, dataset: { row: key } }, h("th", {}, t("bu.summary." + key)), cells.map((cell) => h("td", {}, cell))),
           ),
         ),
       ),

@@ -53,7 +53,8 @@ def test_table_and_team_chat_reach_the_right_people_as_text(open_page: Any) -> N
         wait_line(page, hello)
         assert page.locator(".chat-lines b, .chat-lines img").count() == 0
 
-    # Team chat: partners only.
+    # Team chat: partners only. On a phone the chat is a drawer: it opens first.
+    badr.click("[data-action=chat]")
     badr.click(".chat .tab[data-channel=team]")
     badr.fill(".chat-input", "خلنا نحمي البيت")
     badr.press(".chat-input", "Enter")
@@ -73,6 +74,7 @@ def test_table_and_team_chat_reach_the_right_people_as_text(open_page: Any) -> N
     # Chat survives a reload (the history comes back with the seat).
     badr.reload()
     badr.wait_for_selector("#table .room")
+    badr.click("[data-action=chat]")
     badr.click(".chat .tab[data-channel=table]")
     wait_line(badr, hello)
     shot(alia, "chat-ar-desktop", full_page=False)
