@@ -128,3 +128,38 @@ export function summaryCard(el, result, side, next) {
   el.dataset.hand = String(result.hand);
   el.hidden = false;
 }
+
+/** The breakdown of every finished hand, newest first, into `el`. */
+export function resultsTables(el, results, side) {
+  if (!results.length) {
+    fill(el);
+    return;
+  }
+  const rows = ["canastas_clean", "canastas_dirty", "melded", "hand", "bonus", "total"];
+  fill(
+    el,
+    h("h3", { class: "panel-title" }, t("bu.results")),
+    [...results].reverse().map((result) =>
+      h(
+        "table",
+        { class: "result-table", dataset: { hand: String(result.hand) } },
+        h("caption", {}, t("bu.resultHand", { n: result.hand }), result.went_out >= 0 ? ` · ${t("bu.wentOut", { side: t(result.went_out === side ? "bu.us" : "bu.them") })}` : ""),
+        h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", {}, t("bu.us")), h("th", {}, t("bu.them")))),
+        h(
+          "tbody",
+          {},
+          rows.map((key) =>
+            h(
+              "tr",
+              { class: key === "total" ? "total" : "" },
+              h("th", {}, t("bu.row." + key)),
+              h("td", {}, number(key === "hand" ? -result.sides[side][key] : result.sides[side][key])),
+              h("td", {}, number(key === "hand" ? -result.sides[1 - side][key] : result.sides[1 - side][key])),
+            ),
+          ),
+          h("tr", { class: "running" }, h("th", {}, t("bu.row.running")), h("td", {}, number(result.totals[side])), h("td", {}, number(result.totals[1 - side]))),
+        ),
+      ),
+    ),
+  );
+}

@@ -18,6 +18,7 @@ import {
   meldBody,
   meldClasses,
   number,
+  resultsTables,
   runningPoints,
   seatsAround,
   summaryCard,
@@ -437,39 +438,8 @@ export class BuracoTable {
     this.render();
   }
 
-  /** The breakdown of every finished hand, newest first. */
+  /** The breakdown of every finished hand (buraco-layout.js). */
   renderResults(view) {
-    if (!view.results.length) {
-      fill(this.results);
-      return;
-    }
-    const side = this.side;
-    const rows = ["canastas_clean", "canastas_dirty", "melded", "hand", "bonus", "total"];
-    fill(
-      this.results,
-      h("h3", { class: "panel-title" }, t("bu.results")),
-      [...view.results].reverse().map((result) =>
-        h(
-          "table",
-          { class: "result-table", dataset: { hand: String(result.hand) } },
-          h("caption", {}, t("bu.resultHand", { n: result.hand }), result.went_out >= 0 ? ` · ${t("bu.wentOut", { side: t(result.went_out === side ? "bu.us" : "bu.them") })}` : ""),
-          h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", {}, t("bu.us")), h("th", {}, t("bu.them")))),
-          h(
-            "tbody",
-            {},
-            rows.map((key) =>
-              h(
-                "tr",
-                { class: key === "total" ? "total" : "" },
-                h("th", {}, t("bu.row." + key)),
-                h("td", {}, number(key === "hand" ? -result.sides[side][key] : result.sides[side][key])),
-                h("td", {}, number(key === "hand" ? -result.sides[1 - side][key] : result.sides[1 - side][key])),
-              ),
-            ),
-            h("tr", { class: "running" }, h("th", {}, t("bu.row.running")), h("td", {}, number(result.totals[side])), h("td", {}, number(result.totals[1 - side]))),
-          ),
-        ),
-      ),
-    );
+    resultsTables(this.results, view.results, this.side);
   }
 }
