@@ -102,7 +102,7 @@ REFUSALS = [
     ("x" * 21, PASSWORD, "name_too_long", "طويل", "too long"),
     ("Ali<b>", PASSWORD, "name_bad_character", "<", "<"),
     ("Ali  Ahmad", PASSWORD, "name_spaces", "المسافات", "Spaces"),
-    ("{fresh}", "short", "password_too_short", "٨ أحرف", "8 characters"),
+    ("{fresh}", "short", "password_too_short", "8 أحرف", "8 characters"),
 ]
 
 

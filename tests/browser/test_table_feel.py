@@ -117,7 +117,7 @@ def test_the_board_fills_the_screen_and_every_target_takes_a_finger(
         assert board["y"] + board["h"] >= height - 24, "a desktop's board spans the height"
         assert board["w"] >= 0.8 * (height - board["y"])
     else:
-        assert board["w"] >= 300
+        assert board["w"] >= 280  # a short screen gives the hand its room first
     small = [t for t in page.evaluate(TAPPABLE) if t[1] < 43.5 or t[2] < 43.5]
     assert small == []
     assert page.locator(".jk-board .target .hit, .jk-board .marble.movable .hit").count() >= 1

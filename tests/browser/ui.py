@@ -347,6 +347,8 @@ MOUNT_JK = """async ([msg, lang]) => {
   document.getElementById('app').replaceChildren(table.el);
   table.update(msg);
   window.__jk = table;
+  // The board takes its size after the first frame: taps wait for it.
+  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
 }"""
 
 
