@@ -18,7 +18,6 @@ import { Account, HeaderAccount } from "./account.js";
 import { AuthScreen } from "./auth.js";
 import { AccountPage } from "./account-page.js";
 import { HistoryPage, StatementPage } from "./history.js";
-import { muteSwitch } from "./sound.js";
 import { setFeelClock } from "./table-feel.js";
 import { registerWorker } from "./install.js";
 
@@ -66,7 +65,6 @@ class App {
     this.conn = new Connection(`${scheme}//${location.host}/ws`);
     setClock(() => this.conn.serverNow());
     setFeelClock(() => this.conn.serverNow());
-    this.mute = muteSwitch();
     this.account = new Account();
     this.lobby = new Lobby(
       this.conn,
@@ -94,7 +92,7 @@ class App {
       "header",
       { class: "app-head" },
       this.lobbyButton,
-      h("div", { class: "head-end" }, this.headAccount.el, this.statusDot, this.mute.el, this.langButton),
+      h("div", { class: "head-end" }, this.headAccount.el, this.statusDot, this.langButton),
     );
     this.content = h("div", { class: "content" });
     fill(root, this.header, this.content);
@@ -355,7 +353,6 @@ class App {
     this.lobbyButton.setAttribute("aria-label", t("nav.lobby"));
     this.langButton.textContent = t("lang.switch");
     this.langButton.setAttribute("lang", lang() === "ar" ? "en" : "ar");
-    this.mute.render();
     this.renderStatus();
     this.lobby.render();
     this.headAccount.render();

@@ -7,6 +7,7 @@ import { t, lang } from "./i18n.js";
 import { gameParts } from "./games.js";
 import { verifyAnchor } from "./table-screen.js";
 import { withNames } from "./bidi.js";
+import { muteSwitch } from "./sound.js";
 
 const PLAY_MS = 700;
 const SPEEDS = [0.5, 1, 2, 4];
@@ -37,6 +38,7 @@ export class Replay {
     this.index = 0;
     this.timer = null;
     this.speed = 1;
+    this.mute = muteSwitch();
     this.viewSeat = null;
     this.view = null; // the game's drawing of a frame (games.js), made when the record is in
     this.el = h("main", { class: "replay-screen", id: "replay", dataset: { table: tableId } });
@@ -145,6 +147,7 @@ export class Replay {
         ? h("span", { class: "meta" }, this.data.players.map((p) => p.name + (p.bot ? ` (${t("badge.bot")})` : "")).join(" · "))
         : null,
       verifyAnchor(this.tableId, "btn small", t("end.verify")),
+      this.mute.render(),
       h("button", { type: "button", class: "btn ghost small", on: { click: () => this.app.toLobby() } }, t("table.toLobby")),
     );
   }

@@ -63,7 +63,10 @@ export function buzz(pattern) {
   }
 }
 
-/** The mute switch: a button whose label says the state; each one follows the others. */
+/**
+ * The mute switch: a button whose label says the state; each one follows the
+ * others. `render()` relabels it (after a language switch) and returns it.
+ */
 export function muteSwitch() {
   const button = h("button", {
     type: "button",
@@ -88,6 +91,7 @@ export function muteSwitch() {
     button.setAttribute("aria-label", t(muted ? "sound.off" : "sound.on"));
     button.title = t(muted ? "sound.off" : "sound.on");
     button.dataset.muted = muted ? "1" : "0";
+    return button;
   };
   switches.add(render);
   render();

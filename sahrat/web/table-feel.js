@@ -6,7 +6,7 @@
 
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
-import { play, buzz } from "./sound.js";
+import { play, buzz, muteSwitch } from "./sound.js";
 
 const HURRY = 5; // seconds: the big countdown, with a tick and a buzz
 const ICON = "/static/favicon.svg";
@@ -31,6 +31,7 @@ function canastas(view) {
 export class TableFeel {
   constructor() {
     this.prev = null;
+    this.mute = muteSwitch(); // shown in the table's header, where the sounds are
     this.number = h("span", { class: "big-clock-n" });
     this.clock = h("div", { class: "big-clock", role: "timer", hidden: true }, this.number);
     this.warned = null; // the deadline whose last seconds were announced

@@ -112,6 +112,7 @@ export class TableScreen {
       stakeLine(table),
       table.code ? h("span", { class: "meta code" }, t("room.code"), " ", h("code", { dir: "ltr" }, table.code)) : null,
       h("span", { class: ["status", table.status] }, t("status." + table.status)),
+      this.feel.mute.render(),
       h(
         "button",
         {

@@ -122,7 +122,7 @@ def test_the_board_fills_the_screen_and_every_target_takes_a_finger(
     assert small == []
     assert page.locator(".jk-board .target .hit, .jk-board .marble.movable .hit").count() >= 1
     if size != "small":
-        shot(page, f"jackaroo-feel-ar-{size}", full_page=False)
+        shot(page, f"jackaroo-table-ar-{size}", full_page=False)
 
 
 def test_in_english_the_table_reads_left_to_right_with_names_isolated(page_at: Any) -> None:
@@ -130,11 +130,11 @@ def test_in_english_the_table_reads_left_to_right_with_names_isolated(page_at: A
     start_with_bots(page, "jackaroo")
     until_board_choice(page)
     assert page.evaluate("document.documentElement.dir") == "ltr"
-    shot(page, "jackaroo-feel-en-desktop", full_page=False)
+    shot(page, "jackaroo-table-en-desktop", full_page=False)
     phone = page_at(*SIZES["phone"], lang="en")
     start_with_bots(phone, "jackaroo")
     until_board_choice(phone)
-    shot(phone, "jackaroo-feel-en-phone", full_page=False)
+    shot(phone, "jackaroo-table-en-phone", full_page=False)
 
 
 def test_previews_split_seven_and_greyed_cards(open_page: Any) -> None:
@@ -370,13 +370,15 @@ def test_the_last_seconds_and_the_background_tab(open_page: Any) -> None:
 
 def test_the_mute_switch_is_remembered(open_page: Any, server: Server) -> None:
     page = open_page("phone")
-    switch = page.locator(".app-head [data-action=mute]")
+    page.click("[data-play-now=jackaroo]")
+    page.wait_for_selector("#table .room")
+    switch = page.locator(".table-head [data-action=mute]")
     assert switch.get_attribute("aria-pressed") == "false"
     switch.click()
     assert page.evaluate("localStorage.getItem('sahrat.mute')") == "1"
     page.reload()
     page.wait_for_selector(".link-status.open")
-    assert page.locator(".app-head [data-action=mute]").get_attribute("aria-pressed") == "true"
+    assert page.locator(".table-head [data-action=mute]").get_attribute("aria-pressed") == "true"
     # Muted, nothing sounds.
     page.evaluate(
         "async () => { document.documentElement.dataset.lastSound = '';"
