@@ -11,8 +11,9 @@
 // at the bottom and the partner's at the top. Play runs counter-clockwise
 // on screen (to the right, as Gulf tables pass the turn).
 
-import { s } from "./dom.js";
+import { s, fill } from "./dom.js";
 import { animateMove, markLastMove } from "./jackaroo-motion.js";
+import { targetEl, centre } from "./jackaroo-targets.js";
 
 const C = 500; // centre of the 1000×1000 view box
 const TRACK_R = 436;
@@ -289,23 +290,7 @@ export class JackarooBoard {
     if (!targets.has(this.armed)) this.armed = null;
     for (const loc of targets) {
       const [x, y] = this.where(loc, baseSeatOf(loc));
-      const preview = previews.get(loc) || {};
-      const capture = preview.capture || [];
-      const g = s(
-        "g",
-        {
-          class: ["target", capture.length ? "capture" : "", preview.home ? "home" : "", preview.partner ? "partner" : "", this.armed === loc ? "armed" : ""],
-          transform: `translate(${x.toFixed(1)} ${y.toFixed(1)})`,
-          dataset: { loc, effect: capture.length ? "capture" : preview.home ? "home" : "move", victims: capture.join(",") },
-          style: capture.length ? { "--seat": SEAT_COLOURS[capture[0]] } : null,
-        },
-        s("circle", { class: "hit", r: SQUARE_R }),
-        s("circle", { class: "target-dot", r: SQUARE_R + 6 }),
-        capture.length ? s("path", { class: "target-mark", d: "M-9 -9L9 9M9 -9L-9 9" }) : null,
-        preview.home && !capture.length ? s("path", { class: "target-mark", d: "M-9 2L0 -8L9 2M-6 0v8h12v-8" }) : null,
-        preview.steps ? s("text", { class: "target-steps", y: -SQUARE_R - 12, "text-anchor": "middle" }, String(preview.steps)) : null,
-      );
-      this.targetsLayer.append(g);
+      this.targetsLayer.append(targetEl(loc, x, y, previews.get(loc) || {}, this.armed === loc));
       this.tappable.push({ loc, x, y, target: true });
     }
     if (ghost) {
@@ -316,22 +301,7 @@ export class JackarooBoard {
 
   /** The centre: the last card played and the stock. */
   setCentre({ top = null, stock = null, label = "" } = {}) {
-    const g = this.centreLayer;
-    g.replaceChildren();
-    g.append(s("circle", { class: "centre-disc", cx: C, cy: C, r: 150 }));
-    if (top) {
-      const red = top[1] === "H" || top[1] === "D";
-      const rank = top[0] === "T" ? "10" : top[0];
-      const suit = { S: "♠", H: "♥", D: "♦", C: "♣" }[top[1]];
-      g.append(
-        s("rect", { class: "centre-card", x: C - 48, y: C - 70, width: 96, height: 130, rx: 10 }),
-        s("text", { class: ["centre-rank", red ? "red" : ""], x: C, y: C - 8, "text-anchor": "middle" }, rank),
-        s("text", { class: ["centre-suit", red ? "red" : ""], x: C, y: C + 42, "text-anchor": "middle" }, suit),
-      );
-    }
-    if (stock !== null) {
-      g.append(s("text", { class: "centre-stock", x: C, y: C + 100, "text-anchor": "middle" }, label));
-    }
+    fill(this.centreLayer, centre(C, top, stock === null ? null : label));
   }
 }
 

@@ -132,3 +132,35 @@ export function whyNot(card, chooser, ctx, mine) {
   if (otherMoves) return `${t("jk.why.blocked", { card: label })} · ${t("jk.why.mustMove", { card: label })}`;
   return t("jk.why.blocked", { card: label });
 }
+
+/**
+ * The line above the hand: whose turn, what to tap next, what the targets
+ * will do. `state`: {msg, chooser, ctx, mine, previews, pending, why, armed}.
+ * Returns {line, extra} (extra: a second, smaller line, or null).
+ */
+export function lineWords({ msg, chooser, ctx, mine, previews, pending, why, armed }) {
+  let extra = null;
+  const said = (p) => previewWords(p || {}, ctx) || t("jk.pv.plain");
+  if (msg.table.status === "finished") return { line: t("turn.over"), extra };
+  if (pending) return { line: t("turn.sent"), extra };
+  if (why) return { line: why, extra };
+  if (!mine) {
+    if (msg.to_move === null || msg.to_move === undefined) return { line: t("turn.dealing"), extra };
+    return { line: t("turn.other", { name: ctx.names[msg.to_move] ?? "?" }), extra };
+  }
+  if (armed) return { line: t("jk.pv.armed", { what: said(previews.get(armed)) }), extra };
+  if (!chooser.card && burnHint(chooser)) return { line: burnHint(chooser), extra };
+  if (chooser.card && chooser.cardUse(chooser.card) === "burn") {
+    // A T whose only use here is burning the next player's card says so.
+    const ten = chooser.cardMoves().some((m) => m.kind === "burn");
+    return { line: ten ? t("jk.stage.tenBurns", { name: ctx.names[ctx.next] }) : burnHint(chooser) || t("jk.stage.stuck"), extra };
+  }
+  if (chooser.part1) {
+    const used = stepsBetween(chooser.part1.from, chooser.part1.to, colourAt(ctx.marbles, chooser.part1.from)) || 0;
+    return { line: t(chooser.from2 === null ? "jk.split.marble" : "jk.split.square", { used, left: 7 - used }), extra };
+  }
+  const effects = [...new Set([...previews.values()].map((p) => previewWords({ ...p, steps: null }, ctx)).filter(Boolean))];
+  if (effects.length) extra = effects.join(" | ");
+  else if (chooser.card && chooser.card[0] === "7" && chooser.from !== null) extra = t("jk.split.howto");
+  return { line: t("jk.stage." + chooser.stage()), extra };
+}

@@ -13,8 +13,7 @@ import { cardEl } from "./cards.js";
 import { JackarooBoard, SEAT_COLOURS } from "./jackaroo-board.js";
 import { MoveChooser, parseMove } from "./jackaroo-moves.js";
 import { seatChip } from "./seats.js";
-import { context, targetPreviews, previewWords, moveInWords, burnHint, whyNot } from "./jackaroo-hints.js";
-import { stepsBetween, colourAt } from "./jackaroo-paths.js";
+import { context, targetPreviews, previewWords, moveInWords, whyNot, lineWords } from "./jackaroo-hints.js";
 import { Pace, flyCard } from "./motion.js";
 import { isolated } from "./bidi.js";
 
@@ -247,30 +246,8 @@ export class JackarooTable {
 
   /** The line above the hand: whose turn, what to tap next, and what a target will do. */
   renderLine(ctx, mine, previews) {
-    const msg = this.msg;
-    const chooser = this.chooser;
-    let line;
-    let extra = null;
-    if (msg.table.status === "finished") line = t("turn.over");
-    else if (this.pending) line = t("turn.sent");
-    else if (this.why) line = this.why;
-    else if (mine && this.board.armed) line = t("jk.pv.armed", { what: previewWords(previews.get(this.board.armed) || {}, ctx) || t("jk.pv.plain") });
-    else if (mine && !chooser.card && burnHint(chooser)) line = burnHint(chooser);
-    else if (mine && chooser.card && chooser.cardUse(chooser.card) === "burn") {
-      // A T whose only use here is burning the next player's card says so.
-      const ten = chooser.cardMoves().some((m) => m.kind === "burn");
-      line = ten ? t("jk.stage.tenBurns", { name: ctx.names[ctx.next] }) : burnHint(chooser) || t("jk.stage.stuck");
-    } else if (mine && chooser.part1) {
-      const used = stepsBetween(chooser.part1.from, chooser.part1.to, colourAt(ctx.marbles, chooser.part1.from)) || 0;
-      line = t(chooser.from2 === null ? "jk.split.marble" : "jk.split.square", { used, left: 7 - used });
-    } else if (mine) {
-      line = t("jk.stage." + chooser.stage());
-      if (chooser.card && chooser.card[0] === "7" && chooser.from !== null) extra = t("jk.split.howto");
-      const said = [...new Set([...previews.values()].map((p) => previewWords({ ...p, steps: null }, ctx)).filter(Boolean))];
-      if (said.length) extra = said.join(" | ");
-    } else if (msg.to_move !== null && msg.to_move !== undefined) {
-      line = t("turn.other", { name: ctx.names[msg.to_move] ?? "?" });
-    } else line = t("turn.dealing");
+    const state = { msg: this.msg, chooser: this.chooser, ctx, mine, previews };
+    const { line, extra } = lineWords({ ...state, pending: this.pending, why: this.why, armed: this.board.armed });
     fill(
       this.turnLine,
       h("span", { class: ["turn-text", mine ? "mine" : "", this.why ? "why" : ""] }, isolated(line)),

@@ -195,6 +195,37 @@ def test_previews_split_seven_and_greyed_cards(open_page: Any) -> None:
     assert "Q♦" in why and "ما لها حركة" in why
 
 
+def centre(page: Any, selector: str) -> tuple[float, float]:
+    box = page.locator(selector).bounding_box()
+    assert box
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def test_a_tap_between_two_targets_asks_again(open_page: Any) -> None:
+    page = open_page("phone")
+    marbles = {"0": ["t5", "t40", "b", "b"], **{str(s): ["b"] * 4 for s in (1, 2, 3)}}
+    legal = ["7H t5-t12", "7H t5-t7 t40-t45", "7H t5-t8 t40-t44", "7H t40-t47"]
+    mount_jackaroo(page, jk_message(legal, ["7H"], marbles))
+    tap(page.locator(".jk-hand .card[data-code='7H']"))
+    tap(page.locator(".jk-board .marble[data-loc='t5']"))
+    # On a phone two neighbouring squares are closer than a finger: half-way, nothing plays.
+    (x7, y7), (x8, y8) = (
+        centre(page, ".target[data-loc='t7']"),
+        centre(page, ".target[data-loc='t8']"),
+    )
+    assert abs(x7 - x8) + abs(y7 - y8) < 44
+    page.mouse.click((x7 + x8) / 2, (y7 + y8) / 2)
+    armed = page.locator(".jk-board .target.armed")
+    assert armed.count() == 1
+    assert turn_line(page).startswith("اضغط مرة ثانية تأكيد")
+    # The same tap again plays the square it showed: the seven's first part.
+    loc = armed.get_attribute("data-loc")
+    page.mouse.click((x7 + x8) / 2, (y7 + y8) / 2)
+    steps = {"t7": "2 + 5", "t8": "3 + 4"}[loc or ""]
+    assert turn_line(page).startswith(f"تقسم السبعة: {steps}")
+    assert sent(page) == []
+
+
 def test_burning_is_explained(open_page: Any) -> None:
     page = open_page("phone")
     base = {str(s): ["b", "b", "b", "b"] for s in range(4)}
