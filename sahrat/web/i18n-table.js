@@ -38,6 +38,7 @@ export const TABLE_STRINGS = {
   "jk.yourTurn": ["دورك!", "Your turn!"],
   "turn.title": ["● دورك! · سهرات", "● Your turn! · Sahrat"],
   "clock.left": ["باقي {n} ث", "{n} s left"],
+  "sound.mute": ["كتم الأصوات", "Mute sounds"],
   "sound.on": ["الصوت شغّال", "Sound on"],
   "sound.off": ["الصوت مقفّل", "Sound off"],
   "replay.speed": ["السرعة", "Speed"],

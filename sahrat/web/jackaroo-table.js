@@ -7,7 +7,7 @@
 // the hand and the action bar never below the fold. Before a move is played
 // its target squares say what it will do; after, it walks on the board.
 
-import { h, fill } from "./dom.js";
+import { h, s, fill } from "./dom.js";
 import { t } from "./i18n.js";
 import { cardEl } from "./cards.js";
 import { JackarooBoard, SEAT_COLOURS } from "./jackaroo-board.js";
@@ -172,8 +172,10 @@ export class JackarooTable {
       ghost: chooser.part1 ? chooser.part1.to : null,
       previews,
     });
+    // Each target's effect in words: a tooltip on hover (the board itself is one image to
+    // screen readers, which hear the same words in the line above the hand).
     for (const el of this.board.targetsLayer.querySelectorAll(".target")) {
-      el.setAttribute("aria-label", previewWords(previews.get(el.dataset.loc) || {}, ctx) || t("jk.pv.plain"));
+      el.prepend(s("title", {}, previewWords(previews.get(el.dataset.loc) || {}, ctx) || t("jk.pv.plain")));
     }
     this.board.el.setAttribute("aria-label", t("jk.boardLabel"));
     this.boardWrap.classList.toggle("choosing", mine && !!chooser.card);

@@ -87,8 +87,9 @@ export function muteSwitch() {
           : s("path", { d: "M15.5 8.5a5 5 0 0 1 0 7M18 6a8.5 8.5 0 0 1 0 12", fill: "none", "stroke-width": "2", "stroke-linecap": "round" }),
       ),
     );
+    // A toggle: its name stays ("mute"), its pressed state says whether it is on.
     button.setAttribute("aria-pressed", muted ? "true" : "false");
-    button.setAttribute("aria-label", t(muted ? "sound.off" : "sound.on"));
+    button.setAttribute("aria-label", t("sound.mute"));
     button.title = t(muted ? "sound.off" : "sound.on");
     button.dataset.muted = muted ? "1" : "0";
     return button;

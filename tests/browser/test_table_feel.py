@@ -164,7 +164,7 @@ def test_previews_split_seven_and_greyed_cards(open_page: Any) -> None:
     line = turn_line(page)
     assert f"تاكل بلية {JK_NAMES[1]}" in line
     assert f"تاكل بلية شريكك {JK_NAMES[2]}!" in line
-    label = re.sub("[\u2068\u2069]", "", partner.get_attribute("aria-label") or "")
+    label = re.sub("[\u2068\u2069]", "", partner.locator("title").text_content() or "")
     assert label == f"تاكل بلية شريكك {JK_NAMES[2]}! · 3 خطوات"
 
     # A split: the steps used and left, then the second marble finishes the seven.
