@@ -2,7 +2,7 @@
 // suit S H D C, and JK for a Buraco joker.
 
 import { h } from "./dom.js";
-import { t } from "./i18n.js";
+import { t, lang } from "./i18n.js";
 
 export const SUIT_SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const RANKS = "A23456789TJQK";
@@ -59,10 +59,12 @@ export function cardEl(code, options = {}) {
     h("span", { class: "rank" }, card.joker ? "★" : rankLabel(card.rank)),
     h("span", { class: "suit" }, card.joker ? t("card.jokerShort") : SUIT_SYMBOL[card.suit]),
   ];
+  // The name read out starts with what is printed on the card ("J♥, ولد هاص ♥"), so a
+  // voice command naming what the eye sees finds the card.
   const props = {
     class: classes,
     title: cardName(code),
-    "aria-label": cardName(code),
+    "aria-label": card.joker ? null : `${cardText(code)}${lang() === "ar" ? "،" : ","} ${cardName(code)}`,
     dataset: { code },
   };
   if (!options.onClick) return h("span", { ...props, role: "img" }, face);
