@@ -9,7 +9,9 @@
 //   `render()` (after a language switch) and `refused()` (the server said no);
 // - `ReplayView`: one replay's frames, `new ReplayView(screen)` then
 //   `render(position)` per frame, drawing into `screen.body`; `screen` also
-//   tells `viewSeat` (whose side the board is seen from) and `nameOf(seat)`;
+//   tells `viewSeat` (whose side the board is seen from), `nameOf(seat)`,
+//   `stepAction` (the action that led to this frame when the replay stepped
+//   one on, else null) and `speed` (1 is the normal pace);
 // - `seatColour(seat)`: the colour of a seat's chip in the waiting room.
 
 import { h, fill } from "./dom.js";
@@ -17,6 +19,7 @@ import { t } from "./i18n.js";
 import { cardEl, sortHand } from "./cards.js";
 import { JackarooBoard, SEAT_COLOURS } from "./jackaroo-board.js";
 import { JackarooTable } from "./jackaroo-table.js";
+import { parseMove } from "./jackaroo-moves.js";
 import { BuracoTable } from "./buraco-table.js";
 
 // -- Jackaroo ---------------------------------------------------------------------------
@@ -38,7 +41,14 @@ class JackarooReplayView {
       this.hands = h("div", { class: "replay-hands" });
       fill(screen.body, h("div", { class: "replay-jk" }, h("div", { class: "board-wrap" }, this.board.el), this.hands));
     }
-    this.board.render(position.marbles);
+    // One step forward is shown as the move itself, square by square; a jump just lands.
+    let move = null;
+    try {
+      move = screen.stepAction ? parseMove(screen.stepAction) : null;
+    } catch {
+      move = null;
+    }
+    this.board.render(position.marbles, move, 600 / (screen.speed || 1));
     this.board.el.setAttribute("aria-label", t("jk.boardLabel"));
     const discard = position.discard || [];
     this.board.setCentre({ top: discard.length ? discard[discard.length - 1] : null });

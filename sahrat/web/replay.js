@@ -38,6 +38,8 @@ export class Replay {
     this.index = 0;
     this.timer = null;
     this.speed = 1;
+    this.shownIndex = 0;
+    this.stepAction = null;
     this.mute = muteSwitch();
     this.viewSeat = null;
     this.view = null; // the game's drawing of a frame (games.js), made when the record is in
@@ -192,6 +194,9 @@ export class Replay {
     const words = frame.words ? frame.words[lang()] || frame.words.en : t("replay.start");
     fill(this.words, withNames(words, this.data.players.map((p) => p.name)));
 
+    // The action that led here, when the replay moved one step on (the view may show it moving).
+    this.stepAction = this.index === this.shownIndex + 1 ? frame.action : null;
+    this.shownIndex = this.index;
     if (!this.view) this.view = new (gameParts(this.data.game).ReplayView)(this);
     this.view.render(frame.position);
   }
