@@ -39,6 +39,7 @@ export class JackarooBoard {
     this.marbleEls = new Map(); // seat → [{el, loc, xy}]
     this.tappable = []; // [{loc, x, y, target}] of the last highlight()
     this.armed = null;
+    this.hitR = 60; // board units; scaleHits() sets it from the board's size on screen
     this.el = s("svg", { class: "jk-board", viewBox: "0 0 1000 1000", role: "img" });
     this.squaresLayer = s("g", { class: "squares" });
     this.lastLayer = s("g", { class: "last-move" });
@@ -54,7 +55,7 @@ export class JackarooBoard {
   scaleHits() {
     const width = this.el.getBoundingClientRect().width;
     this.hitR = width ? Math.max(MARBLE_R + 6, (HIT_PX * 1000) / width) : 60;
-    this.el.style.setProperty("--hit-r", `${this.hitR.toFixed(1)}px`);
+    for (const hit of this.el.querySelectorAll(".marble.movable .hit, .target .hit")) hit.setAttribute("r", this.hitR.toFixed(1));
   }
 
   /** A tap: the nearest tappable centre within reach, else whatever square is under it. */
@@ -277,6 +278,7 @@ export class JackarooBoard {
         const at = el.dataset.loc;
         const can = movable.has(at);
         el.classList.toggle("movable", can);
+        el.querySelector(".hit").setAttribute("r", can ? this.hitR.toFixed(1) : String(MARBLE_R));
         el.classList.toggle("selected", selected !== null && at === selected);
         if (can && xy) this.tappable.push({ loc: at, x: xy[0], y: xy[1], target: false, seat, base: loc === "b" });
       }
@@ -290,7 +292,7 @@ export class JackarooBoard {
     if (!targets.has(this.armed)) this.armed = null;
     for (const loc of targets) {
       const [x, y] = this.where(loc, baseSeatOf(loc));
-      this.targetsLayer.append(targetEl(loc, x, y, previews.get(loc) || {}, this.armed === loc));
+      this.targetsLayer.append(targetEl(loc, x, y, previews.get(loc) || {}, this.armed === loc, this.hitR));
       this.tappable.push({ loc, x, y, target: true });
     }
     if (ghost) {

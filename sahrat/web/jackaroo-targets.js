@@ -6,8 +6,11 @@
 import { s } from "./dom.js";
 import { SEAT_COLOURS, SQUARE_R } from "./jackaroo-board.js";
 
-/** One target at (x, y); `preview`: {capture: [seat…], home, steps, partner}. */
-export function targetEl(loc, x, y, preview, armed) {
+/**
+ * One target at (x, y); `preview`: {capture: [seat…], home, steps, partner};
+ * `hitR`: the radius, in board units, that makes its hit circle 44 CSS px across.
+ */
+export function targetEl(loc, x, y, preview, armed, hitR) {
   const capture = preview.capture || [];
   const effect = capture.length ? "capture" : preview.home ? "home" : "move";
   return s(
@@ -18,8 +21,7 @@ export function targetEl(loc, x, y, preview, armed) {
       dataset: { loc, effect, victims: capture.join(",") },
       style: capture.length ? { "--seat": SEAT_COLOURS[capture[0]] } : null,
     },
-    // The hit circle: 44 CSS px across whatever the board's size (table.css, --hit-r).
-    s("circle", { class: "hit", r: SQUARE_R }),
+    s("circle", { class: "hit", r: Math.max(SQUARE_R, hitR).toFixed(1) }),
     s("circle", { class: "target-dot", r: SQUARE_R + 6 }),
     capture.length ? s("path", { class: "target-mark", d: "M-9 -9L9 9M9 -9L-9 9" }) : null,
     preview.home && !capture.length ? s("path", { class: "target-mark", d: "M-9 2L0 -8L9 2M-6 0v8h12v-8" }) : null,

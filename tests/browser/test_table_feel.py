@@ -104,7 +104,8 @@ def test_the_board_fills_the_screen_and_every_target_takes_a_finger(
     until_board_choice(page)
     # A click scrolls what it clicks into view; the question is what the screen shows at the top.
     page.evaluate("window.scrollTo(0, 0)")
-    page.wait_for_timeout(200)
+    # Marbles that just became movable fade in; their boxes are measured once they have.
+    page.wait_for_timeout(300)
     assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
     board = page.evaluate(BOX, ".jk-board")
     # The hand and the action bar are on screen, without scrolling.
