@@ -6,7 +6,7 @@ A real server plays 25 coin tables (Jackaroo for two and for four, Buraco for tw
 account playing random legal moves; some players leave mid-game, some never come back
 after a crash. Each round the server is killed with SIGKILL at a seeded moment: while a
 table fills, around the last seat's join (the stakes move to escrow then), at a random
-moment of play, or the instant a seat is shown a game's result before its end is stored
+move of play, or the instant a seat is shown a game's result before its end is stored
 (between the last move and the settlement). After each kill ``sahrat ledger audit`` (the
 real command, in a subprocess) checks the database the crash left, the server is started
 again on it, and the clients come back with their tokens. At the end every account's
@@ -216,6 +216,10 @@ class Crasher:
         self.round = 0
         #: Kill the next time a seat is shown a result before the end is stored.
         self.at_result = False
+        #: Kill the next time a seat is shown a game in play past this many moves.
+        self.at_moves: int | None = None
+        #: A kill a trigger set off, a few milliseconds on.
+        self.pending: asyncio.Task[None] | None = None
 
     def kill(self, mode: str, table: str | None = None) -> None:
         if self.alive:
@@ -223,12 +227,30 @@ class Crasher:
             self.alive = False
             self.kills.append(Kill(mode, self.round, table))
 
+    def later(self, delay: float, mode: str, table: str | None) -> None:
+        async def kill() -> None:
+            await asyncio.sleep(delay)
+            self.kill(mode, table)
+
+        self.pending = asyncio.create_task(kill())
+
+    async def settled(self) -> None:
+        """Wait for a kill a trigger set off (the seats may all be done before it lands)."""
+        if self.pending is not None:
+            await self.pending
+            self.pending = None
+
     def saw(self, message: dict[str, Any]) -> None:
         if self.at_result and "result" in message and message["table"]["status"] == "playing":
             self.at_result = False
             # At once, or a few milliseconds on: while the end is being stored, or just after.
             delay = self.rng.choice((0.0, self.rng.uniform(0.0, 0.02)))
-            asyncio.get_running_loop().call_later(delay, self.kill, "end", message["table"]["id"])
+            self.later(delay, "end", message["table"]["id"])
+        at = self.at_moves
+        if at is not None and message["table"]["status"] == "playing" and message["moves"] >= at:
+            self.at_moves = None
+            delay = self.rng.uniform(0.0, 0.05)
+            self.later(delay, "playing", None)
 
 
 async def seat(
@@ -451,18 +473,13 @@ class Scenario:
             await self.after_kill(slots)
         kills = END_KILLS if mode == "end" else 1 if mode == "playing" else 0
         for _ in range(kills):
-            timer = None
             if mode == "end":
                 self.crash.at_result = True
             else:
-                delay = self.rng.uniform(0.2, 1.5)
-                timer = asyncio.get_running_loop().call_later(
-                    delay, self.crash.kill, "playing", None
-                )
+                self.crash.at_moves = self.rng.randint(5, 100)
             await self.played()
-            self.crash.at_result = False
-            if timer is not None:
-                timer.cancel()
+            self.crash.at_result, self.crash.at_moves = False, None
+            await self.crash.settled()
             if self.crash.alive:
                 break  # every seat's game was over first
             await self.after_kill(slots)
