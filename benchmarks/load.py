@@ -3,7 +3,8 @@
 Starts ``sahrat serve`` and plays seeded random legal moves from four clients per
 table, all in this process's one event loop; for each accepted move it measures the
 time from sending ``act`` until all four seats have received the ``table`` message
-past that move. See ``benchmarks/README.md``.
+past that move. With ``--stake N`` the clients are registered accounts playing coin
+tables of that stake, and the ledger is audited at the end. See ``benchmarks/README.md``.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ import tempfile
 import time
 import urllib.request
 from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +35,14 @@ PONG = json.dumps({"v": 1, "type": "pong"})
 #: Bots with no think time act faster than the per-connection limit meant for people.
 SERVER_SETTINGS = {"messages_per_second": "100000", "message_burst": "100000"}
 SEATS = 4
+#: With --stake: every client is a registered account (new accounts and tables from the
+#: one address the benchmark runs on are not limited), each rich enough never to run out.
+COIN_SETTINGS = {
+    "accounts_burst": "100000",
+    "tables_burst": "100000",
+    "starting_grant": str(10**12),
+}
+PASSWORD = "load benchmark"
 REPORT = """\
 {game}: {tables} tables, {clients} clients, {seconds:g} s measured, think {think_ms:g} ms, \
 {database}, compression {compression}
@@ -42,6 +52,9 @@ games finished  {games_finished}
 errors          {errors_text}
 server          CPU {server_cpu:.0%} of a core, RSS {rss}
 client          CPU {client_cpu:.0%} of a core, event loop lag p99 {client_lag_p99_ms:.1f} ms"""
+COIN_REPORT = """
+coins           stake {stake}, {accounts} accounts
+ledger          {ledger}"""
 
 
 class Stats:
@@ -60,8 +73,9 @@ class Stats:
 class Bot:
     """One WebSocket client, one seat."""
 
-    def __init__(self, group: Group) -> None:
+    def __init__(self, group: Group, token: str | None) -> None:
         self.group = group
+        self.token = token  # a registered account's session (coin tables), or a guest
         self.ws: ClientConnection | None = None
         self.table = ""  # the table this client's messages are about
         self.seen = 0  # the highest ``moves`` it has received there
@@ -96,12 +110,15 @@ class Bot:
 class Group:
     """The four clients that play one table after another."""
 
-    def __init__(self, index: int, stats: Stats, args: argparse.Namespace) -> None:
+    def __init__(
+        self, index: int, stats: Stats, args: argparse.Namespace, tokens: list[str] | None = None
+    ) -> None:
         self.stats = stats
         self.game: str = args.game
+        self.stake: int = args.stake
         self.think = args.think_ms / 1000
         self.rng = random.Random(f"{args.seed}-{index}")
-        self.bots = [Bot(self) for _ in range(SEATS)]
+        self.bots = [Bot(self, tokens[n] if tokens else None) for n in range(SEATS)]
         self.table = ""
         self.creating = False
         #: (table, moves before the action) -> [sent at, seats that have not seen it yet]
@@ -111,12 +128,18 @@ class Group:
     async def connect(self, url: str, compression: str | None) -> None:
         for bot in self.bots:
             bot.ws = await connect(url, compression=compression, max_size=2**22)
-            await bot.send(type="hello")
+            if bot.token:
+                await bot.send(type="hello", token=bot.token)
+            else:
+                await bot.send(type="hello")
             self.tasks.add(asyncio.create_task(bot.read()))
 
     async def new_table(self) -> None:
         self.creating, self.table = True, ""
-        await self.bots[0].send(type="create", game=self.game, seats=SEATS)
+        if self.stake:
+            await self.bots[0].send(type="create", game=self.game, seats=SEATS, stake=self.stake)
+        else:
+            await self.bots[0].send(type="create", game=self.game, seats=SEATS)
 
     async def on_table(self, bot: Bot, message: dict[str, Any]) -> None:
         info = message["table"]
@@ -201,10 +224,47 @@ def quantile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
+def register(port: int, count: int) -> list[str]:
+    """``count`` new accounts over REST (``POST /api/accounts``): their session tokens.
+    A few at a time: the server hashes each password with argon2id."""
+
+    def one(n: int) -> str:
+        body = json.dumps({"name": f"load {n}", "password": PASSWORD}).encode()
+        request = urllib.request.Request(
+            f"http://127.0.0.1:{port}/api/accounts",
+            data=body,
+            headers={"Content-Type": "application/json"},
+            method="POST",
+        )
+        with urllib.request.urlopen(request, timeout=60) as response:
+            return str(json.loads(response.read())["token"])
+
+    with ThreadPoolExecutor(4) as pool:
+        return list(pool.map(one, range(count)))
+
+
+def audit_ledger(args: argparse.Namespace, data_dir: Path) -> str:
+    """``sahrat ledger audit`` on the server's database: its last line."""
+    command = [sys.executable, "-m", "sahrat.cli.main", "ledger", "audit"]
+    if args.database_url:
+        command += ["--database-url", args.database_url]
+    else:
+        command += ["--data-dir", str(data_dir)]
+    done = subprocess.run(command, check=False, capture_output=True, text=True, timeout=300)
+    lines = (done.stdout.strip() or done.stderr.strip() or "no output").splitlines()
+    return f"{lines[-1]} (exit {done.returncode})"
+
+
 async def measure(args: argparse.Namespace, port: int, pid: int) -> dict[str, Any]:
     stats = Stats()
     url = f"ws://127.0.0.1:{port}/ws"
-    groups = [Group(i, stats, args) for i in range(args.tables)]
+    tokens: list[str] = []
+    if args.stake:
+        tokens = await asyncio.to_thread(register, port, SEATS * args.tables)
+    groups = [
+        Group(i, stats, args, tokens[SEATS * i : SEATS * (i + 1)] or None)
+        for i in range(args.tables)
+    ]
     compression = None if args.no_compression else "deflate"
     await asyncio.gather(*(g.connect(url, compression) for g in groups))
     for group in groups:
@@ -252,7 +312,11 @@ def start_server(args: argparse.Namespace, data_dir: Path) -> subprocess.Popen[b
                "--data-dir", str(data_dir), "--bot-delay", "0"]  # fmt: skip
     if args.database_url:
         command += ["--database-url", args.database_url]
-    for name, value in SERVER_SETTINGS.items():
+    settings = dict(SERVER_SETTINGS)
+    if args.stake:
+        offered = {50, 100, 250, 500, 1000, args.stake}
+        settings.update(COIN_SETTINGS, stakes=",".join(map(str, sorted(offered))))
+    for name, value in settings.items():
         command += ["--set", f"{name}={value}"]
     log = (data_dir / "server.log").open("ab")
     process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
@@ -283,6 +347,8 @@ def report(result: dict[str, Any]) -> str:
     errors = ", ".join(f"{k} {v}" for k, v in sorted(result["errors"].items())) or "none"
     rss = result["server_rss_mb"]
     text = REPORT.format(**result, errors_text=errors, rss=f"{rss:.0f} MB" if rss else "?")
+    if result.get("stake"):
+        text += COIN_REPORT.format(**result)
     if result["client_bound"]:
         text += "\nwarning: the benchmark client is near a full core: it may be the bottleneck,"
         text += " and its own delays are in the latencies"
@@ -300,10 +366,19 @@ def main() -> int:
     parser.add_argument("--port", type=int, default=0, help="default: a free port")
     parser.add_argument("--seed", default="load", help="seed of the clients' move choices")
     parser.add_argument("--no-compression", action="store_true", help="no permessage-deflate")
+    parser.add_argument(
+        "--stake",
+        type=int,
+        default=0,
+        help="coin tables of this stake, played by registered accounts; the ledger is "
+        "audited at the end",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args()
     if args.tables < 1:
         parser.error("--tables must be at least 1")
+    if args.stake < 0:
+        parser.error("--stake must be positive")
     if not args.port:
         with socket.socket() as s:
             s.bind(("127.0.0.1", 0))
@@ -313,6 +388,10 @@ def main() -> int:
     try:
         process = start_server(args, data_dir)
         result = asyncio.run(measure(args, args.port, process.pid))
+        if args.stake:
+            stop_server(process)  # then the audit reads what the server left
+            result.update(stake=args.stake, accounts=SEATS * args.tables)
+            result["ledger"] = audit_ledger(args, data_dir)
     finally:
         if process is not None:
             stop_server(process)
