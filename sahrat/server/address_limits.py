@@ -7,7 +7,10 @@ stop one machine from filling the database in seconds, not a busy evening.
 
 from __future__ import annotations
 
+import math
 import time
+
+from sahrat.server.protocol import ProtocolError
 
 #: Addresses remembered at most; beyond it, buckets that have refilled are forgotten.
 MAX_ADDRESSES = 50_000
@@ -42,3 +45,20 @@ class AddressBuckets:
         ]
         for address in full:
             del self._buckets[address]
+
+
+class TooMany(ProtocolError):
+    """Past an address's limit; ``retry_after`` whole seconds until the next is allowed."""
+
+    def __init__(self, what: str, wait: float) -> None:
+        self.retry_after = max(1, math.ceil(wait))
+        super().__init__(
+            "too_many", f"too many {what} from your address: wait {self.retry_after} s"
+        )
+
+
+def take_or_refuse(buckets: AddressBuckets, address: str, what: str) -> None:
+    """Count one of ``what`` for ``address``, or refuse it with :class:`TooMany`."""
+    wait = buckets.take(address)
+    if wait:
+        raise TooMany(what, wait)

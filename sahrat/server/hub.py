@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import math
 import secrets
 import string
 import time
@@ -24,7 +23,7 @@ from sahrat.errors import SahratError
 from sahrat.games import GAMES, game_named
 from sahrat.server import messages, protocol
 from sahrat.server.accounts.service import AccountError, Accounts
-from sahrat.server.address_limits import AddressBuckets
+from sahrat.server.address_limits import AddressBuckets, take_or_refuse
 from sahrat.server.client import Client, CloseCode
 from sahrat.server.messages import Create, Hello, Join, Lobby, Ping, PlayNow, Pong
 from sahrat.server.protocol import ProtocolError
@@ -326,7 +325,7 @@ class Hub:
         except SahratError as error:
             raise ProtocolError("bad_field", str(error)) from None
         stake = self._stake(client, create.stake)
-        _limit(self._new_tables, client.address, "new tables")
+        take_or_refuse(self._new_tables, client.address, "new tables")
         self._reserving.add(client.player)
         try:
             await self._afford(client, stake)
@@ -454,7 +453,7 @@ class Hub:
                 options = table_options(game, {}, count)
             except SahratError as error:
                 raise ProtocolError("bad_field", str(error)) from None
-            _limit(self._new_tables, client.address, "new tables")
+            take_or_refuse(self._new_tables, client.address, "new tables")
             self._reserving.add(client.player)
             try:
                 actor = await self.create_table(
@@ -493,19 +492,3 @@ def table_options(game: str, options: object, seats: int) -> dict[str, Any]:
     """The game's options as JSON, checked by the game (seat count included)."""
     checked: dict[str, Any] = game_named(game).options_from_json(options, seats).to_json()
     return checked
-
-
-class TooMany(ProtocolError):
-    """Past an address's limit; ``retry_after`` whole seconds until the next is allowed."""
-
-    def __init__(self, what: str, wait: float) -> None:
-        self.retry_after = max(1, math.ceil(wait))
-        super().__init__(
-            "too_many", f"too many {what} from your address: wait {self.retry_after} s"
-        )
-
-
-def _limit(buckets: AddressBuckets, address: str, what: str) -> None:
-    wait = buckets.take(address)
-    if wait:
-        raise TooMany(what, wait)

@@ -734,12 +734,6 @@ def test_no_seat_was_refused_for_anything_but_timing(crashed: Crashed) -> None:
 # -- a kill between a table's last seat and its commitment ---------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=TimeoutError,
-    reason="server bug: a restored waiting table whose seats are all taken never begins "
-    "(TableActor.resume only resumes seeding and play), so its players wait for ever",
-)
 def test_a_table_full_when_the_server_died_starts_after_the_restart(
     database_url: str, tmp_path: Path
 ) -> None:

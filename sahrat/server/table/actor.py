@@ -42,6 +42,7 @@ from sahrat.server.table.inbox import (
     Attach,
     AutoFill,
     AutopilotChose,
+    Begin,
     BotDue,
     ClockRanOut,
     Detach,
@@ -113,6 +114,8 @@ class TableActor(SeatKeeping, Seeding, Clock, ChatRoom, Rematches, Reactions):
         table = self.table
         if table.status == WAITING:
             self.arm_autofill()
+            if not table.free_seats():
+                self.inbox.put_nowait(Begin())
         elif table.status == SEEDING:
             self.resume_seeding()
         elif table.status == PLAYING:
@@ -180,6 +183,8 @@ class TableActor(SeatKeeping, Seeding, Clock, ChatRoom, Rematches, Reactions):
                 await self.seed_deadline(seq)
             case Finish():
                 await self.finish()
+            case Begin():
+                await self.maybe_begin()
             case LingerOver():
                 # Those who accepted a rematch go on without those who never answered.
                 await self.maybe_rematch(answered_only=True)

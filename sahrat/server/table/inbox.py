@@ -69,6 +69,12 @@ class Finish:
 
 
 @dataclass(frozen=True, slots=True)
+class Begin:
+    """A restored waiting table whose seats were all taken before the restart: it was
+    stopped between its last seat and its commitment, so seeding starts now."""
+
+
+@dataclass(frozen=True, slots=True)
 class LingerOver:
     """The players of a finished table are free to go."""
 
@@ -108,6 +114,7 @@ InboxMessage = (
     | GraceOver
     | SeedDeadline
     | Finish
+    | Begin
     | LingerOver
     | ForgetPlayer
     | AutoFill
