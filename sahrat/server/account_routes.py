@@ -114,6 +114,11 @@ def account_routes(accounts: Accounts, settings: Settings, ended: Ended,
         ended(await accounts.logout(await signed_in(request)))
         return Response(status_code=204)
 
+    async def logout_everywhere(request: Request) -> Response:
+        # For a lost phone or a shared computer: every device of the account signs out.
+        ended(await accounts.logout_everywhere(await signed_in(request)))
+        return Response(status_code=204)
+
     async def sessions(request: Request) -> Response:
         return JSONResponse({"sessions": await accounts.sessions(await signed_in(request))})
 
@@ -160,6 +165,7 @@ def account_routes(accounts: Accounts, settings: Settings, ended: Ended,
         ("/api/accounts", register, ["POST"]),
         ("/api/sessions", login, ["POST"]),
         ("/api/sessions", sessions, ["GET"]),
+        ("/api/sessions", logout_everywhere, ["DELETE"]),
         ("/api/sessions/current", logout, ["DELETE"]),
         ("/api/sessions/{session_id}", revoke, ["DELETE"]),
         ("/api/me", me, ["GET"]),

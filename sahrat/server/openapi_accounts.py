@@ -97,6 +97,11 @@ ACCOUNT_PATHS: dict[str, Any] = {
                 **_UNAUTHORISED,
             },
         },
+        "delete": {
+            "summary": "Log out everywhere: every session of the account ends, this one too",
+            "security": _SIGNED_IN,
+            "responses": {**_NO_CONTENT, **_UNAUTHORISED},
+        },
     },
     "/api/sessions/current": {
         "delete": {

@@ -224,6 +224,7 @@ def test_registering_while_signed_in_to_an_account_is_409_already_registered(
 SIGNED_IN = [
     ("GET", "/api/me"),
     ("GET", "/api/sessions"),
+    ("DELETE", "/api/sessions"),
     ("DELETE", "/api/sessions/current"),
     ("DELETE", "/api/sessions/s0000000000000000"),
     ("PUT", "/api/me/password"),
@@ -687,6 +688,53 @@ def test_logging_out_closes_the_sessions_socket_with_4001(logged_out: LoggedOut)
 
 
 @dataclass
+class OutEverywhere:
+    status: int
+    tokens: list[Reply]  # /api/me of each of the account's three sessions afterwards
+    close_code: int | None  # of a socket of a session other than the caller's
+    stranger: Reply  # another account's /api/me afterwards
+
+
+@pytest.fixture(scope="module")
+def out_everywhere(server: Server) -> OutEverywhere:
+    account = new_account(server)
+    stranger = new_account(server)
+    others = [login(server, account.name, account.password).body["token"] for _ in range(2)]
+
+    async def scenario() -> OutEverywhere:
+        player = Player(server)
+        await player.connect(token=others[0])
+        status = call(server, "DELETE", "/api/sessions", token=account.token).status
+        code = await closed_with(player)
+        tokens = [me(server, t) for t in (account.token, *others)]
+        return OutEverywhere(status, tokens, code, me(server, stranger.token))
+
+    return run(scenario())  # type: ignore[no-any-return]
+
+
+def test_logging_out_everywhere_answers_204(out_everywhere: OutEverywhere) -> None:
+    assert out_everywhere.status == 204
+
+
+def test_logging_out_everywhere_ends_every_session_of_the_account(
+    out_everywhere: OutEverywhere,
+) -> None:
+    assert [r.status for r in out_everywhere.tokens] == [401, 401, 401]
+
+
+def test_logging_out_everywhere_closes_the_other_sessions_sockets_with_4001(
+    out_everywhere: OutEverywhere,
+) -> None:
+    assert out_everywhere.close_code == 4001
+
+
+def test_logging_out_everywhere_leaves_other_accounts_signed_in(
+    out_everywhere: OutEverywhere,
+) -> None:
+    assert out_everywhere.stranger.status == 200
+
+
+@dataclass
 class Changed:
     status: int
     other: Reply  # the other session's /api/me afterwards
@@ -912,6 +960,7 @@ ACCOUNT_ROUTES = [
     ("/api/accounts", "post"),
     ("/api/sessions", "post"),
     ("/api/sessions", "get"),
+    ("/api/sessions", "delete"),
     ("/api/sessions/current", "delete"),
     ("/api/sessions/{session_id}", "delete"),
     ("/api/me", "get"),

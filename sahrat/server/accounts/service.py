@@ -192,6 +192,10 @@ class Accounts:
             queries.end_sessions, self.engine, identity.player, time.time(), identity.session
         )
 
+    async def logout_everywhere(self, identity: Identity) -> list[str]:
+        """End every session of the account, this one included (their ids)."""
+        return await self.store.run(queries.end_sessions, self.engine, identity.player, time.time())
+
     async def change_password(self, identity: Identity, old: object, new: object) -> list[str]:
         """Set a new password; every other session of the account ends (their ids)."""
         if identity.guest:
