@@ -28,6 +28,7 @@ from typing import Any, Final, Protocol, Self, TypeVar
 
 from sahrat.errors import Reason
 from sahrat.fairness import RandomSource
+from sahrat.speech import agree, gender_of
 
 T = TypeVar("T")
 
@@ -78,9 +79,13 @@ class Words:
 
     @classmethod
     def of(cls, name: str, said: tuple[str, str] | None) -> Words:
-        """``name`` and what they did (English, Arabic); without it, that they played."""
-        en, ar = said or ("played", "لعب")
-        return cls(f"{name} {en}", f"{name} {ar}")
+        """``name`` and what they did (English, Arabic); without it, that they played.
+
+        The Arabic may give a word both ways, ``{masculine|feminine}``: the name's
+        gender chooses (:mod:`sahrat.speech`).
+        """
+        en, ar = said or ("played", "{لعب|لعبت}")
+        return cls(f"{name} {en}", f"{name} {agree(ar, gender_of(name))}")
 
     def to_json(self) -> dict[str, str]:
         return {"en": self.en, "ar": self.ar}

@@ -5,9 +5,12 @@ from __future__ import annotations
 import secrets
 
 from sahrat.server.text import clean_line
+from sahrat.speech import BUILT_IN_NAMES
 
 _GUEST_WORDS = ("صقر", "نجم", "قمر", "غيمة", "نخلة", "لؤلؤة", "ريح", "بحر", "سهم", "شهاب")
-_BOT_NAMES = ("سالم", "مريم", "فهد", "نورة", "خالد", "هند", "راشد", "عائشة")
+#: The bots' names: each carries a gender (:mod:`sahrat.speech`), so that the moves
+#: said of them agree ("نورة طلّعت بلية", "فهد طلّع بلية").
+_BOT_NAMES = tuple(name for name, _gender in BUILT_IN_NAMES)
 
 
 def guest_name() -> str:

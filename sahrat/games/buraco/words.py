@@ -1,5 +1,9 @@
 """Buraco moves in words, English and Arabic, for a table's list of last moves.
 
+The Arabic is said as players say it, in the past ("مريم نزّلت سلسلة
+5♥–8♥"), with a verb both ways, ``{masculine|feminine}``, for the player's name
+to choose (:mod:`sahrat.speech`).
+
 Only what every seat may know is said: the cards laid down or discarded, the
 size of the discard pile taken, what became of the morto. Never a card drawn
 from the stock, nor any other card of a hand.
@@ -28,6 +32,30 @@ def _meld_name(meld: Meld) -> Pair:
     return f"the set of {rank}s", f"مجموعة {rank}"
 
 
+def _cards_word(n: int) -> str:
+    """``n`` cards in Arabic, with the plural a count takes (Western digits, as the client).
+
+    >>> [_cards_word(n) for n in (1, 2, 5, 12)]
+    ['ورقة وحدة', 'ورقتين', '5 أوراق', '12 ورقة']
+    """
+    if n == 1:
+        return "ورقة وحدة"
+    if n == 2:
+        return "ورقتين"
+    return f"{n} أوراق" if 3 <= n <= 10 else f"{n} ورقة"
+
+
+def _new_meld(meld: Meld) -> Pair:
+    """A meld just laid: a sequence by its ends (5♥–8♥), a set by its cards."""
+    if meld.kind == SEQUENCE and len(meld.cards) > 3:
+        cards = f"{card_label(meld.cards[0])}–{card_label(meld.cards[-1])}"
+    else:
+        cards = _labels(meld.cards)
+    if meld.kind == SEQUENCE:
+        return f"a new sequence: {_labels(meld.cards)}", f"سلسلة {cards}"
+    return f"a new set: {_labels(meld.cards)}", f"مجموعة {cards}"
+
+
 def _canasta(old: Meld | None, new: Meld) -> Pair:
     """The canasta a meld became (or turned dirty), else nothing."""
     if new.canasta is None or (old is not None and old.canasta == new.canasta):
@@ -49,14 +77,14 @@ def move_words(before: BuracoState, seat: int, action: BuracoAction) -> Pair | N
     pile = len(before.pile)
     take = (
         f"takes the discard pile ({pile} card{'' if pile == 1 else 's'})",
-        f"ياخذ كومة الرمي (عدد الأوراق: {pile})",
+        f"{{أخذ|أخذت}} كومة الرمي ({_cards_word(pile)})",
     )
     if kind == act.DRAW:
-        en, ar = "draws from the stock", "يسحب من الكومة"
+        en, ar = "draws from the stock", "{سحب|سحبت} من الكومة"
     elif kind == act.TAKE:
         en, ar = take
     elif kind == act.DISCARD:
-        en, ar = f"discards {card_label(cards[0])}", f"يرمي {card_label(cards[0])}"
+        en, ar = f"discards {card_label(cards[0])}", f"{{رمى|رمت}} {card_label(cards[0])}"
     elif kind in (act.MELD, act.ADD):
         en, ar = "", ""
     elif kind in (act.TAKE_MELD, act.TAKE_ADD):
@@ -67,15 +95,14 @@ def move_words(before: BuracoState, seat: int, action: BuracoAction) -> Pair | N
         return None
     if kind in (act.MELD, act.TAKE_MELD):
         new = after.melds[side][-1]
-        what = ("sequence", "سلسلة") if new.kind == SEQUENCE else ("set", "مجموعة")
-        extra = _canasta(None, new)
-        en += f"lays a new {what[0]}: {_labels(new.cards)}{extra[0]}"
-        ar += f"ينزل {what[1]} جديدة: {_labels(new.cards)}{extra[1]}"
+        what, extra = _new_meld(new), _canasta(None, new)
+        en += f"lays {what[0]}{extra[0]}"
+        ar += f"{{نزّل|نزّلت}} {what[1]}{extra[1]}"
     elif kind in (act.ADD, act.TAKE_ADD):
         old, new = before.melds[side][number], after.melds[side][number]
         target, extra = _meld_name(old), _canasta(old, new)
         en += f"adds {_labels(cards)} to {target[0]}{extra[0]}"
-        ar += f"يضيف {_labels(cards)} إلى {target[1]}{extra[1]}"
+        ar += f"{{أضاف|أضافت}} {_labels(cards)} على {target[1]}{extra[1]}"
     return _consequences(before, after, side, en, ar)
 
 
@@ -83,18 +110,21 @@ def _consequences(before: BuracoState, after: BuracoState, side: int, en: str, a
     """What the move set off: the morto, going out, the end of the hand."""
     was, now = before.morto_status[side], after.morto_status[side]
     if was == UNTAKEN and now == TAKEN:
-        en, ar = en + " and takes the morto", ar + " وياخذ المورتو"
+        en, ar = en + " and takes the morto", ar + " و{أخذ|أخذت} المورتو"
     elif was == UNTAKEN and now == PENDING:
-        en, ar = en + " and will take the morto", ar + " وياخذ المورتو في دوره الجاي"
+        en, ar = (
+            en + " and will take the morto",
+            ar + " و{بياخذ|بتاخذ} المورتو في {دوره|دورها} الجاي",
+        )
     if after.morto_status.count(STOCK) > before.morto_status.count(STOCK):
         en, ar = en + "; a morto becomes the stock", ar + "؛ المورتو صار الكومة"
     if len(after.results) > len(before.results):
         if after.went_out == side:
-            en, ar = en + " and goes out", ar + " وينهي (باتيدا)"
+            en, ar = en + " and goes out", ar + " و{خلّص|خلّصت} الجولة (باتيدا)"
         elif after.results[-1].went_out < 0 and after.stock:
             # Twelve turns in a row without a draw from the stock (buraco.md §4).
             en += "; the hand ends: twelve turns without a draw from the stock"
-            ar += "؛ انتهت الجولة: ١٢ دور بدون سحب من الكومة"
+            ar += "؛ انتهت الجولة: 12 دور بدون سحب من الكومة"
         else:
             en, ar = en + "; the hand ends", ar + "؛ انتهت الجولة"
     return en, ar
