@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 import sahrat
-from sahrat.cards import CODES
+from sahrat.cards import CODES, card_label, parse_card
 from sahrat.errors import IllegalMove, MalformedInput, Reason
 from sahrat.game import CHANCE, GameState
 from sahrat.games import GAMES
@@ -30,6 +30,7 @@ from sahrat.games.jackaroo import Options, from_position
 from sahrat.games.jackaroo.actions import PICK, Chance
 from sahrat.simulation import SimSource
 from tests.jackaroo.rule_helpers import position
+from tests.test_move_words import NOTATION
 
 PACKAGE = Path(sahrat.__file__).parent
 CODE = re.compile(r"[a-z]+(?:_[a-z]+)*")
@@ -324,3 +325,58 @@ def test_reasons_depend_only_on_what_the_player_knows(name: str, seats: int, see
         other = state.determinize(seat, SimSource(number))
         assert other.why_illegal(action) == reason, action
     assert len(codes) >= 2, codes
+
+
+# -- what a player reads of a refusal -----------------------------------------------------
+
+
+def refusal_text(reason: Reason) -> tuple[str, str]:
+    """A refusal as the client words it (Arabic, English): its words, params filled in."""
+    words = client_words()
+    params = dict(reason.params)
+    key = (
+        f"{reason.code}.{params['verb']}"
+        if f"{reason.code}.{params.get('verb')}" in words
+        else reason.code
+    )
+    filled = {
+        k: card_label(parse_card(str(v))) if k == "card" else str(v) for k, v in params.items()
+    }
+    arabic, english = (re.sub(r"\{(\w+)\}", lambda m: filled[m.group(1)], t) for t in words[key])
+    return arabic, english
+
+
+def test_refusal_words_name_no_square_nor_notation() -> None:
+    for code in engine_codes():
+        for text in refusal_text(Reason.of(code, card="7H")):
+            assert not NOTATION.search(text), (code, text)
+
+
+@pytest.mark.parametrize(
+    ("name", "options"),
+    [("jackaroo", {"preset": "sahrat"}), ("jackaroo", {"preset": "classic"}),
+     ("jackaroo", {"preset": "complex"}), ("buraco", None), ("buraco", {"closed": True})],
+)  # fmt: skip
+def test_every_refusal_of_whole_games_reads_without_notation(name: str, options: Any) -> None:
+    """Whole seeded games, each seat's turn tried with what others played and with cards it
+    does not hold: every refusal, as the player reads it, is words, not coordinates."""
+    game = GAMES[name]
+    said = 0
+    for seed in range(2):
+        state = game.new_game(game.options_from_json(options, 4))
+        source, rng = SimSource(seed), random.Random(seed)
+        recent: list[Any] = []
+        while not state.is_terminal() and said < 4000:
+            legal = state.legal_actions()
+            if state.current_player() >= 0:
+                for action in recent:
+                    reason = state.why_illegal(action)
+                    if reason is not None:
+                        said += 1
+                        for text in refusal_text(reason):
+                            assert not NOTATION.search(text), (action, reason, text)
+            action = rng.choice(legal) if legal else state.sample_chance(source)
+            if state.current_player() >= 0:
+                recent = [action, *recent][:3]
+            state.apply_action(action)
+    assert said > 50
