@@ -24,6 +24,8 @@ from sahrat.server.account_routes import account_routes
 from sahrat.server.client import Client, CloseCode
 from sahrat.server.hub import Hub
 from sahrat.server.openapi import OPENAPI
+from sahrat.server.people.routes import people_routes
+from sahrat.server.people.service import People
 from sahrat.server.protocol import ProtocolError
 from sahrat.server.replay import frames
 from sahrat.server.security import SecurityHeaders
@@ -108,6 +110,7 @@ def create_app(settings: Settings) -> Starlette:
         Route("/api/health", health),
         Route("/openapi.json", openapi),
         *account_routes(hub.accounts, settings, hub.sessions_ended, hub.table_of),
+        *people_routes(People(hub.store), hub.accounts, settings.max_body_bytes),
         Route("/api/games", games),
         Route("/api/tables", tables),
         Route("/api/tables/{table_id}", table),

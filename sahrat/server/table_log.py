@@ -12,7 +12,8 @@ from sqlalchemy.exc import IntegrityError
 
 from sahrat.server.ledger.book import AlreadyDone, Insufficient
 from sahrat.server.ledger.transfers import Transfer
-from sahrat.server.store import Store, append_event, finish_game
+from sahrat.server.people.ratings import finish_and_rate
+from sahrat.server.store import Store, append_event
 from sahrat.server.table.events import Ended, Event
 from sahrat.server.table.host import LogConflict, SeatResult, ShortOfCoins, Unavailable
 
@@ -44,7 +45,8 @@ class StoreLog:
         rows = [{"table_id": table_id, "game": record["game"], **dataclasses.asdict(r)}
                 for r in results]  # fmt: skip
         rows = [{**row, "player_id": row.pop("player")} for row in rows]
-        await self._write(table_id, "the end", finish_game, table_id, seq, event.data(), at,
+        # The ratings are updated in the transaction that records the end.
+        await self._write(table_id, "the end", finish_and_rate, table_id, seq, event.data(), at,
                           record, rows, settlement)  # fmt: skip
 
     async def _write(self, table_id: str, what: str, call: Callable[..., None], *args: Any) -> None:

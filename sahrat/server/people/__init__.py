@@ -1,0 +1,1 @@
+"""People: ratings, leaderboards, profiles and friends (``docs/people.md``)."""
