@@ -25,6 +25,7 @@ from sahrat.server import messages, protocol
 from sahrat.server.accounts.service import AccountError, Accounts
 from sahrat.server.address_limits import AddressBuckets, take_or_refuse
 from sahrat.server.client import Client, CloseCode
+from sahrat.server.lobby import LobbyFeed
 from sahrat.server.messages import Create, Hello, Join, Lobby, Ping, PlayNow, Pong
 from sahrat.server.protocol import ProtocolError
 from sahrat.server.settings import Settings
@@ -37,8 +38,6 @@ from sahrat.server.table_log import StoreLog
 log = logging.getLogger("sahrat.hub")
 
 CODE_ALPHABET = string.ascii_uppercase + string.digits
-#: The kinds of table the lobby lists (a private table is reached by its code).
-PUBLIC = ("free", "coin")
 RELOAD_RETRY_SECONDS = 1.0
 
 
@@ -50,12 +49,11 @@ class Hub:
         self.tables: dict[str, TableActor] = {}
         self.by_code: dict[str, TableActor] = {}
         self.seated: dict[str, TableActor] = {}
-        self.lobby_clients: set[Client] = set()
+        self.lobby_feed = LobbyFeed(self.tables)
         self.accounts = Accounts(self.store, settings)
         #: Connections by the session they said hello with (closed when it ends).
         self.by_session: dict[str, set[Client]] = {}
         self._pool: SearchPool | None = None
-        self._lobby_pending = False
         #: Players whose create or "play now" is under way (it awaits the database).
         self._reserving: set[str] = set()
         self._reloads: set[asyncio.Task[None]] = set()
@@ -131,6 +129,7 @@ class Hub:
 
     def _unregister(self, actor: TableActor) -> None:
         self.tables.pop(actor.id, None)
+        self.lobby_feed.removed(actor.id)
         if actor.code:
             self.by_code.pop(actor.code, None)
         for player in [p for p, a in self.seated.items() if a is actor]:
@@ -167,27 +166,10 @@ class Hub:
 
     def lobby(self) -> list[dict[str, Any]]:
         """Public tables that are waiting or playing, newest first."""
-        return [
-            actor.summary()
-            for actor in reversed(self.tables.values())
-            if actor.kind in PUBLIC and actor.status in ("waiting", "seeding", "playing")
-        ]
+        return self.lobby_feed.entries()
 
     def lobby_changed(self) -> None:
-        # Many changes in a burst make one lobby message.
-        if self._lobby_pending or not self.lobby_clients:
-            return
-        self._lobby_pending = True
-        asyncio.get_running_loop().call_later(0.2, self._push_lobby)
-
-    def _push_lobby(self) -> None:
-        self._lobby_pending = False
-        message = {"type": "lobby", "tables": self.lobby()}
-        for client in list(self.lobby_clients):
-            if client.closed:
-                self.lobby_clients.discard(client)
-            else:
-                client.send(message)
+        self.lobby_feed.changed()
 
     async def rematch(
         self, old: TableActor, seats: dict[int, tuple[str, str, bool]], clients: Sequence[Client]
@@ -258,8 +240,7 @@ class Hub:
     async def _hub_message(self, client: Client, message: dict[str, Any]) -> None:
         match messages.decode(message):
             case Lobby():
-                self.lobby_clients.add(client)
-                client.send({"type": "lobby", "tables": self.lobby()})
+                self.lobby_feed.subscribe(client)
             case Create() as create:
                 await self._create(client, create)
             case Join() as join:
@@ -478,7 +459,7 @@ class Hub:
             raise ProtocolError("already_seated")
 
     def disconnect(self, client: Client) -> None:
-        self.lobby_clients.discard(client)
+        self.lobby_feed.unsubscribe(client)
         clients = self.by_session.get(client.session)
         if clients is not None:
             clients.discard(client)

@@ -113,7 +113,8 @@ class App {
       conn.send("lobby");
       this.joinFromHash();
     });
-    conn.on("lobby", (m) => this.lobby.update(m.tables));
+    conn.on("lobby", (m) => this.lobby.update(m.tables, m.version));
+    conn.on("lobby_changes", (m) => this.lobby.applyChanges(m, () => conn.send("lobby")));
     conn.on("table", (m) => this.onTable(m));
     conn.on("chat_history", (m) => {
       if (this.tableScreen && this.tableScreen.tableId === m.table) this.tableScreen.chat.history(m.messages);

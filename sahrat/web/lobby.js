@@ -17,6 +17,16 @@ import {
 import { stakeLine } from "./coins.js";
 import { CoinPanel, kindField } from "./lobby-coins.js";
 
+/** The list after a `lobby_changes` message (`docs/protocol.md` §3), as a new array. */
+export function applyLobbyChanges(tables, m) {
+  const gone = new Set(m.removed || []);
+  const changed = new Map((m.changed || []).map((t) => [t.id, t]));
+  const added = m.added || [];
+  for (const t of added) gone.add(t.id); // an entry added again replaces the one held
+  const kept = tables.filter((t) => !gone.has(t.id)).map((t) => changed.get(t.id) || t);
+  return [...added, ...kept];
+}
+
 export class Lobby {
   /**
    * `actions`: {playNow(game, stake?), join(tableId), joinCode(code), create(fields), go(page)};
@@ -46,8 +56,30 @@ export class Lobby {
     this.render();
   }
 
-  update(tables) {
+  /** The whole list (the answer to `lobby`), at the server's `version`. */
+  update(tables, version) {
     this.tables = tables;
+    this.version = version;
+    this.resyncing = false;
+    this.renderList();
+  }
+
+  /**
+   * A `lobby_changes` message: removed, then changed, then added (newest first, before the
+   * rest). One that does not follow our version means we missed some: ask for the whole
+   * list again (`resync`). Applying is idempotent, so a change we already hold does no harm.
+   */
+  applyChanges(m, resync) {
+    if (this.version === undefined || m.version !== this.version + 1) {
+      // An older one is already in the list we hold; a gap is asked for once.
+      if (m.version > (this.version ?? -1) && !this.resyncing) {
+        this.resyncing = true;
+        resync();
+      }
+      return;
+    }
+    this.tables = applyLobbyChanges(this.tables, m);
+    this.version = m.version;
     this.renderList();
   }
 

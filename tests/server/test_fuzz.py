@@ -46,7 +46,7 @@ BATCH = 150
 MOVE_DELAY = max(0.02, 1.3 * BUDGET / 400)
 #: Server messages a connection may receive besides answers (§3).
 SERVER_TYPES = frozenset(
-    {"welcome", "ping", "pong", "left", "lobby", "table", "chat", "chat_history",
+    {"welcome", "ping", "pong", "left", "lobby", "lobby_changes", "table", "chat", "chat_history",
      "seed_request", "error"}
 )  # fmt: skip
 PROBE = "probe-"

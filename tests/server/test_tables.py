@@ -402,9 +402,9 @@ def test_the_game_starts_under_the_commitment_of_the_seed_request(server: Server
 class Lobby:
     first: dict[str, Any]  # the lobby message that answered the subscription
     table: dict[str, Any]  # the table play_now opened
-    listed: dict[str, Any] | None  # the first lobby message listing a table
+    listed: dict[str, Any] | None  # the first change adding a table
     joined: dict[str, Any]  # the table the second play_now joined
-    started: dict[str, Any] | None  # the lobby message showing the table started
+    started: dict[str, Any] | None  # the change showing the table started
 
 
 @pytest.fixture(scope="module")
@@ -418,11 +418,14 @@ def lobby(backend: str, tmp_path_factory: pytest.TempPathFactory) -> Lobby:
         subscribed = await watcher.expect("lobby")
         await first.send(type="play_now", game="buraco", seats=2)
         table = (await first.expect("table"))["table"]
-        listed = await within(watcher.expect("lobby", lambda m: bool(m["tables"])))
+        listed = await within(watcher.expect("lobby_changes", lambda m: bool(m["added"])))
         await second.send(type="play_now", game="buraco", seats=2)
         joined = (await second.expect("table"))["table"]
         started = await within(
-            watcher.expect("lobby", lambda m: m["tables"] and m["tables"][0]["status"] != "waiting")
+            watcher.expect(
+                "lobby_changes",
+                lambda m: any(t["status"] != "waiting" for t in m["changed"]),
+            )
         )
         await close_all(watcher, first, second)
         return Lobby(subscribed, table, listed, joined, started)
@@ -433,18 +436,20 @@ def lobby(backend: str, tmp_path_factory: pytest.TempPathFactory) -> Lobby:
 
 def test_the_lobby_answers_a_subscription_at_once(lobby: Lobby) -> None:
     assert lobby.first["tables"] == []
+    assert isinstance(lobby.first["version"], int)
 
 
 def test_play_now_opens_a_table_when_none_is_waiting_and_the_lobby_lists_it(
     lobby: Lobby,
 ) -> None:
     assert lobby.listed is not None
-    assert lobby.listed["tables"][0]["id"] == lobby.table["id"]
+    assert lobby.listed["added"][0]["id"] == lobby.table["id"]
+    assert lobby.listed["version"] == lobby.first["version"] + 1
 
 
 def test_the_lobby_shows_a_new_tables_free_seats(lobby: Lobby) -> None:
     assert lobby.listed is not None
-    assert lobby.listed["tables"][0]["free"] == 1
+    assert lobby.listed["added"][0]["free"] == 1
 
 
 def test_play_now_joins_the_waiting_table_of_its_game(lobby: Lobby) -> None:

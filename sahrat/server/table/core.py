@@ -67,6 +67,8 @@ class TableCore:
         self.released: set[str] = set()
         self.bots: dict[int, Bot] = {}
         self.rng = random.Random(secrets.randbits(64))
+        #: Something the lobby shows may have changed since the lobby last looked.
+        self.lobby_dirty = True
 
     # -- what the rest of the server reads ----------------------------------------------
 
@@ -107,6 +109,11 @@ class TableCore:
         """The running game's record (shuffles, deals and the seed come with the end)."""
         recorder = self.table.recorder
         return None if recorder is None else recorder.to_json()
+
+    def lobby_changed(self) -> None:
+        """A change the event log does not see (a seat's connection): tell the lobby."""
+        self.lobby_dirty = True
+        self.host.lobby_changed()
 
     # -- inbox and timers -----------------------------------------------------------------
 
@@ -158,6 +165,7 @@ class TableCore:
     def apply(self, event: Event, at: float) -> None:
         """Apply a stored event, then tell the host who came and who went."""
         before = set(self.table.humans())
+        self.lobby_dirty = True
         reducer.apply(self.table, event, at, self.settings.away_after)
         after = set(self.table.humans())
         for player in before - after:

@@ -68,7 +68,7 @@ class SeatKeeping(TableCore):
             client.send(views.seed_request(table))
         if returning:
             self.broadcast()
-            self.host.lobby_changed()
+            self.lobby_changed()
         else:
             client.send(views.whole(table, self.deadline, client.player))
 
@@ -90,7 +90,7 @@ class SeatKeeping(TableCore):
         seat.grace = self.grace()
         self.later(seat.grace, GraceOver(client.player, seat.dropped_at))
         self.broadcast()
-        self.host.lobby_changed()
+        self.lobby_changed()
 
     def forget(self, player: str) -> None:
         """Stop following the table for ``player`` (moved on, or the linger is over)."""
@@ -161,7 +161,7 @@ class SeatKeeping(TableCore):
         for player in self.table.humans():
             self.release(player)
         self.broadcast()
-        self.host.lobby_changed()
+        self.lobby_changed()
 
     def tell_left(self, seat_number: int) -> None:
         """Tell the others (a private table's host above all) who left, and from which seat."""
@@ -183,7 +183,7 @@ class SeatKeeping(TableCore):
         if not table.humans():
             await self.close()
         self.broadcast()
-        self.host.lobby_changed()
+        self.lobby_changed()
 
     async def close(self) -> None:
         await self.commit(Closed())
@@ -237,7 +237,7 @@ class SeatKeeping(TableCore):
         else:
             self.release(client.player)  # the game is over: the seat stays in its record
         client.send({"type": "left", "table": table.id})
-        self.host.lobby_changed()
+        self.lobby_changed()
 
     async def sit(self, client: Client, seat_number: int, wanted: int) -> None:
         table = self.table
@@ -253,7 +253,7 @@ class SeatKeeping(TableCore):
         order[numbers.index(seat_number)] = None
         await self.commit(Assigned(tuple(order)))
         self.broadcast()
-        self.host.lobby_changed()
+        self.lobby_changed()
 
     def require_host(self, client: Client) -> None:
         if self.table.kind != "private" or client.player != self.table.host:
@@ -274,7 +274,7 @@ class SeatKeeping(TableCore):
             raise ProtocolError("bad_field", "order must place exactly the players at the table")
         await self.commit(Assigned(tuple(p if isinstance(p, str) else None for p in order)))
         self.broadcast()
-        self.host.lobby_changed()
+        self.lobby_changed()
 
     async def set_turn_time(self, client: Client, seconds: float) -> None:
         self.require_host(client)
@@ -283,7 +283,7 @@ class SeatKeeping(TableCore):
             raise ProtocolError("bad_field", f"a turn lasts {low:g} to {high:g} seconds")
         await self.commit(TurnTimeSet(float(seconds)))
         self.broadcast()
-        self.host.lobby_changed()
+        self.lobby_changed()
 
     async def fill_with_bots(self, client: Client) -> None:
         table = self.table
@@ -300,5 +300,5 @@ class SeatKeeping(TableCore):
         for number in table.free_seats():
             await self.commit(Seated(number, f"bot:{number}", bot_name(number), True))
         self.broadcast()
-        self.host.lobby_changed()
+        self.lobby_changed()
         await self.maybe_begin()
