@@ -18,6 +18,7 @@ from sahrat.errors import SahratError
 COMMAND_MODULES = (
     "serve",
     "ledger",
+    "ratings",
     "play",
     "jackaroo",
     "buraco",
