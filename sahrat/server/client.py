@@ -4,8 +4,10 @@ After Starlette's ``WebSocketState`` and ``status.WS_1008_*``: a connection is
 :attr:`ConnectionState.OPEN` until something closes it, then ``CLOSING``
 while the messages already queued go out, then ``CLOSED``; every close has a
 named :class:`CloseCode`. What the client says comes in through the app's
-read loop; what it is told goes out through :meth:`Client.send` and its
-own writer task, so a slow reader never holds up a table.
+read loop; what it is told goes out through :meth:`Client.send`: straight to
+the socket while its buffer has room (the server's synchronous send, see
+:mod:`sahrat.server.compression`), else through its own writer task, which
+waits for the buffer to drain, so a slow reader never holds up a table.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from typing import Any, Protocol
 from starlette.websockets import WebSocket, WebSocketState
 
 from sahrat.server import protocol
+from sahrat.server.compression import SEND_NOW
 from sahrat.server.settings import Settings
 
 log = logging.getLogger("sahrat.client")
@@ -72,6 +75,11 @@ class Client:
         self.state = ConnectionState.OPEN
         self.close_code = CloseCode.NORMAL
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue(OUTBOX_LIMIT)
+        #: The server's synchronous send, if it offers one; the writer task is sending
+        #: (or waiting to): then messages queue behind it, to keep their order.
+        extension = websocket.scope.get("extensions", {}).get(SEND_NOW)
+        self._send_now: Any = extension["send"] if extension else None
+        self._writing = False
         self._tokens = float(settings.message_burst)
         self._refilled = time.monotonic()
         self._last_refusal = 0.0
@@ -92,6 +100,13 @@ class Client:
         """Send a message already encoded (a broadcast encodes its shared part once)."""
         if self.state is not ConnectionState.OPEN:
             return
+        if self._send_now is not None and not self._writing and self.outbox.empty():
+            try:
+                if self._send_now(text):
+                    return
+            except UnicodeEncodeError:
+                log.error("dropped a message to %s that is not Unicode text", self.player)
+                return
         try:
             self.outbox.put_nowait(text)
         except asyncio.QueueFull:
@@ -137,6 +152,7 @@ class Client:
             text = await self.outbox.get()
             if text is None or websocket.application_state != WebSocketState.CONNECTED:
                 break
+            self._writing = True
             try:
                 await websocket.send_text(text)
             except UnicodeEncodeError:
@@ -145,6 +161,8 @@ class Client:
                 log.error("dropped a message to %s that is not Unicode text", self.player)
             except Exception:
                 break
+            finally:
+                self._writing = False
         self.state = ConnectionState.CLOSED
         with contextlib.suppress(Exception):
             await websocket.close(int(self.close_code))

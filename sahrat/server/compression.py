@@ -12,7 +12,11 @@ skipping one leaves the shared compression context untouched, so the client
 needs nothing.
 
 Uvicorn builds its WebSocket protocol with websockets' own deflate factory;
-:class:`DeflateWherePays` is that protocol with this extension instead.
+:class:`DeflateWherePays` is that protocol with this extension instead. It
+also offers the application a synchronous send (:data:`SEND_NOW` in the ASGI
+scope's ``extensions``): a message framed and handed to the socket at once,
+without the ASGI ``send`` coroutine and a writer task's wake-up per message,
+which were a fifth of the server's time per move.
 """
 
 from __future__ import annotations
@@ -22,17 +26,25 @@ from collections.abc import Sequence
 from typing import Any
 
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from websockets.exceptions import InvalidState
 from websockets.extensions.base import ServerExtensionFactory
 from websockets.extensions.permessage_deflate import (
     PerMessageDeflate,
     ServerPerMessageDeflateFactory,
 )
 from websockets.frames import CTRL_OPCODES, Frame, Opcode
+from websockets.http11 import Request
 from websockets.server import ServerProtocol
 from websockets.typing import ExtensionParameter
 
 #: Frames smaller than this are sent uncompressed.
 PLAIN_BELOW = 512
+#: zlib's fastest level: the table messages repeat the last ones, so with the context
+#: kept between messages level 1 compresses them nearly as well as the default 6, at a
+#: fraction of the time.
+LEVEL = 1
+#: The key of the scope's ``extensions`` holding ``{"send": send_text_now}``.
+SEND_NOW = "sahrat.send_text_now"
 
 
 class PlainWhenSmall(PerMessageDeflate):
@@ -72,7 +84,7 @@ class DeflateWherePays(WebSocketsSansIOProtocol):
                 PlainWhenSmallFactory(
                     server_max_window_bits=12,
                     client_max_window_bits=12,
-                    compress_settings={"memLevel": 5},
+                    compress_settings={"memLevel": 5, "level": LEVEL},
                 )
             )
         self.conn = ServerProtocol(
@@ -80,3 +92,28 @@ class DeflateWherePays(WebSocketsSansIOProtocol):
             max_size=config.ws_max_size,
             logger=logging.getLogger("uvicorn.error"),
         )
+
+    def handle_connect(self, event: Request) -> None:
+        super().handle_connect(event)
+        scope = getattr(self, "scope", None)  # none when the handshake was refused
+        if scope is not None:
+            scope["extensions"][SEND_NOW] = {"send": self.send_text_now}
+
+    def send_text_now(self, text: str) -> bool:
+        """Frame ``text`` and hand it to the socket now, if the connection is open and its
+        buffer is below the high-water mark; False when the caller must use the ASGI
+        ``send`` (which waits for the buffer to drain, and reports a closed connection)."""
+        if (
+            not self.handshake_complete
+            or self.disconnected
+            or self.close_sent
+            or self.initial_response is not None
+            or not self.writable.is_set()
+        ):
+            return False
+        try:
+            self.conn.send_text(text.encode())
+        except InvalidState:
+            return False
+        self.transport.write(b"".join(self.conn.data_to_send()))
+        return True
