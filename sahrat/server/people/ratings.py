@@ -141,7 +141,8 @@ def rated_sides(c: Connection, game: str, options: dict[str, Any],
     sides = []
     for side, members in sorted(by_side.items()):
         gone = frozenset(p for p in members if p in left)
-        rank = 2 if gone or (won_sides and side not in won_sides) else 1
+        # Sides with a leaver rank below every side without one, whatever the board said.
+        rank = 3 if gone else 2 if won_sides and side not in won_sides else 1
         sides.append(Side(tuple(members), rank, gone))
     return sides
 
