@@ -11,6 +11,7 @@ from typing import Any
 
 from sahrat.games import GAMES
 from sahrat.server.openapi_accounts import ACCOUNT_PATHS, ERROR, PLAYER, json_response
+from sahrat.server.openapi_people import PEOPLE_PATHS
 
 _TABLE = {
     "type": "object",
@@ -174,3 +175,8 @@ OPENAPI: dict[str, Any] = {
         },
     },
 }
+
+# Leaderboards, profiles and friends, merged operation by operation (``/api/me`` has both
+# the accounts' GET and the profile's PATCH).
+for _route, _operations in PEOPLE_PATHS.items():
+    OPENAPI["paths"][_route] = {**OPENAPI["paths"].get(_route, {}), **_operations}
