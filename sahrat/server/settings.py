@@ -34,6 +34,9 @@ class Settings:
     autopilot_ms: float = 300.0
     #: How long a bot waits before it plays, so people can follow the table.
     bot_delay: float = 0.8
+    #: After a scored hand (Buraco) the next hand waits this long, so the people at the
+    #: table can read the hand's summary: no turn clock runs and no bot plays; 0: none.
+    hand_pause_seconds: float = 8.0
     #: How long the seats have to send their client seeds before the server draws them.
     seed_seconds: float = 5.0
     #: A finished table keeps its players (the result, the record link, the chat) this long.

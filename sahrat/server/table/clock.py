@@ -6,6 +6,13 @@ a short delay; when a person's clock runs out the server plays for them
 act again, and marks them away after a few. A move is checked by the engine
 before it is stored; once the game is over its end and its record (the
 seed revealed) are stored together.
+
+A move that ends a scored hand (a Buraco hand: the seats' views list one more
+result) holds the next hand for ``hand_pause_seconds``, while the people read
+the hand's summary: the next turn's clock starts and a bot plays only after
+it, and the seats are sent a ``pause`` message with the moment play resumes.
+The pause is worked out from the stored moves, never stored itself: after a
+restart a table whose new hand has no move yet simply pauses again.
 """
 
 from __future__ import annotations
@@ -30,6 +37,9 @@ log = logging.getLogger("sahrat.table")
 
 class Clock(TableCore):
     """The playing part of a table actor."""
+
+    #: When the pause after a scored hand ends (epoch seconds), or None.
+    resumes_at: float | None = None
 
     async def act(self, seat_number: int, text: str, moves: int | None) -> None:
         table = self.table
@@ -57,8 +67,57 @@ class Clock(TableCore):
         turn_start = auto and not self.expired_counted
         if turn_start:
             self.expired_counted = True
+        recorder = self.table.recorder
+        deals = -1 if recorder is None else len(recorder.deals)
         await self.commit(Moved(seat_number, action, auto, turn_start))
+        # Only a move that brought a new deal can have ended a hand: the views are read
+        # then, not after every move.
+        if recorder is not None and len(recorder.deals) > deals and self.between_hands():
+            self.pause_for_the_summary()
         self.after_change(new_turn=False)
+
+    def between_hands(self) -> bool:
+        """Has a scored hand ended, with no move yet in the next one?
+
+        Only games that score hands list ``results`` in their views; a Jackaroo
+        reshuffle is no end of a hand.
+        """
+        recorder = self.table.recorder
+        if recorder is None or not recorder.deals or recorder.state.is_terminal():
+            return False
+        dealt = recorder.deals[-1]["after"]
+        if any(entry["seat"] is not None for entry in recorder.log[dealt:]):
+            return False
+        state = recorder.state
+        results = state.view(state.seats[0]).to_json().get("results")
+        return isinstance(results, list) and len(results) > 0
+
+    def pause_for_the_summary(self, restarted: bool = False) -> None:
+        """Hold the next hand while the people at the table read the last one's summary.
+
+        Nobody watching, nobody to wait for; but after a restart nobody is connected
+        yet, and the people seated are waited for as they come back.
+        """
+        pause = self.settings.hand_pause_seconds
+        people = self.table.humans() if restarted else any(self.watchers.values())
+        if pause <= 0 or not people:
+            return
+        self.resumes_at = time.time() + pause
+        message = {"type": "pause", "table": self.id, "resumes_at": self.resumes_at,
+                   "seconds": pause}  # fmt: skip
+        for clients in self.watchers.values():
+            for client in clients:
+                client.send(message)
+
+    def paused_for(self) -> float:
+        """What is left of the pause after a hand, in seconds (0 when there is none)."""
+        if self.resumes_at is None:
+            return 0.0
+        left = self.resumes_at - time.time()
+        if left <= 0:
+            self.resumes_at = None
+            return 0.0
+        return left
 
     def after_change(self, new_turn: bool) -> None:
         recorder = self.table.recorder
@@ -80,7 +139,7 @@ class Clock(TableCore):
             # Paced for the people watching. A coin table nobody watches any more is played
             # out at once: it must still end, to be settled.
             delay = 0.0 if self.table.stake and not self.watchers else self.settings.bot_delay
-            self.later(delay, BotDue(self.table.moves))
+            self.later(self.paused_for() + delay, BotDue(self.table.moves))
         elif self.expired:
             self.request_autopilot()
         self.broadcast()
@@ -94,8 +153,10 @@ class Clock(TableCore):
         if self.table.seats.get(current) is None or self.table.played_by_server(current):
             self.deadline = None
             return
-        self.deadline = time.time() + self.table.turn_seconds
-        self.later(self.table.turn_seconds, ClockRanOut(self.turn_token))
+        # After a hand, the first turn's clock starts when the pause ends.
+        seconds = self.paused_for() + self.table.turn_seconds
+        self.deadline = time.time() + seconds
+        self.later(seconds, ClockRanOut(self.turn_token))
 
     def clock_ran_out(self, token: int) -> None:
         if token != self.turn_token or self.table.status != PLAYING:
@@ -178,10 +239,13 @@ class Clock(TableCore):
         self.host.lobby_changed()
 
     def resume_play(self) -> None:
-        """After a restart: the clock starts afresh, bots go on."""
+        """After a restart: the clock starts afresh, bots go on; a pause after a hand that
+        was under way starts again."""
         recorder = self.table.recorder
         if recorder is not None and recorder.state.is_terminal():
             self.post(Finish())
             return
         self.turn_seat = None
+        if self.between_hands():
+            self.pause_for_the_summary(restarted=True)
         self.after_change(new_turn=True)
