@@ -99,8 +99,12 @@ export function summaryRows(result, side) {
   return rows;
 }
 
-/** The end-of-hand card: both sides' breakdown; `next()` closes it. */
-export function summaryCard(el, result, side, next) {
+/**
+ * The end-of-hand card: both sides' breakdown; `next()` closes it, in this browser only.
+ * `resume` ({ at, now }: when play resumes, as the server's `pause` message says, and the
+ * server's clock, both in epoch seconds) adds a countdown to the next hand.
+ */
+export function summaryCard(el, result, side, next, resume = null) {
   const sideName = (s) => t(s === side ? "bu.us" : "bu.them");
   const out = result.went_out >= 0 ? t("bu.summary.wentOut", { side: sideName(result.went_out) }) : t("bu.summary.stockOut");
   fill(
@@ -122,11 +126,37 @@ export function summaryCard(el, result, side, next) {
           ),
         ),
       ),
+      h("p", { class: "bu-summary-resume hint", dataset: { role: "resume" } }),
       h("button", { type: "button", class: "btn primary", dataset: { action: "next-hand" }, on: { click: next } }, t("bu.summary.next")),
     ),
   );
   el.dataset.hand = String(result.hand);
   el.hidden = false;
+  summaryCountdown(el, resume);
+}
+
+const countdowns = new WeakMap();
+
+/**
+ * The summary's countdown to the next hand, told again each second until play resumes;
+ * without `resume` (or once it has passed) the line is empty. Called again when the
+ * server's `pause` message comes after the card was drawn.
+ */
+export function summaryCountdown(el, resume) {
+  clearInterval(countdowns.get(el));
+  const line = el.querySelector("[data-role=resume]");
+  if (!line) return;
+  const tell = () => {
+    const left = resume ? Math.ceil(resume.at - resume.now()) : 0;
+    if (left <= 0 || el.hidden) {
+      clearInterval(countdowns.get(el));
+      line.textContent = resume && !el.hidden ? t("bu.summary.resumed") : "";
+      return;
+    }
+    line.textContent = t("bu.summary.resumesIn", { n: left });
+  };
+  tell();
+  if (resume) countdowns.set(el, setInterval(tell, 250));
 }
 
 /** The breakdown of every finished hand, newest first, into `el`. */

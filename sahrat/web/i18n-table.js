@@ -44,6 +44,8 @@ export const TABLE_STRINGS = {
   "replay.speed": ["السرعة", "Speed"],
   "replay.moves": ["الحركات", "Moves"],
   "fair.badge": ["خلط عادل ✓", "Fair shuffle ✓"],
+  "bu.summary.resumesIn": ["الجولة الجاية تبدأ بعد {n} ثانية", "The next hand starts in {n} seconds"],
+  "bu.summary.resumed": ["الجولة الجاية بدأت", "The next hand has started"],
 };
 
 export const PLURALS = {
@@ -58,6 +60,10 @@ export const PLURALS = {
   "bu.points": [
     { zero: "ولا نقطة", one: "نقطة وحدة", two: "نقطتين", few: "{n} نقاط", many: "{n} نقطة", other: "{n} نقطة" },
     { one: "{n} point", other: "{n} points" },
+  ],
+  "bu.summary.resumesIn": [
+    { zero: "الجولة الجاية تبدأ الحين", one: "الجولة الجاية تبدأ بعد ثانية", two: "الجولة الجاية تبدأ بعد ثانيتين", few: "الجولة الجاية تبدأ بعد {n} ثواني", many: "الجولة الجاية تبدأ بعد {n} ثانية", other: "الجولة الجاية تبدأ بعد {n} ثانية" },
+    { one: "The next hand starts in {n} second", other: "The next hand starts in {n} seconds" },
   ],
   "bu.morto.untaken": [
     { zero: "ولا ورقة، ما انأخذ", one: "ورقة وحدة، ما انأخذ", two: "ورقتين، ما انأخذ", few: "{n} أوراق، ما انأخذ", many: "{n} ورقة، ما انأخذ", other: "{n} ورقة، ما انأخذ" },
