@@ -26,14 +26,15 @@ from sahrat.server.accounts.service import AccountError, Accounts
 from sahrat.server.address_limits import AddressBuckets, take_or_refuse
 from sahrat.server.client import Client, CloseCode
 from sahrat.server.lobby import LobbyFeed
-from sahrat.server.messages import Create, Hello, Join, Lobby, Ping, PlayNow, Pong
+from sahrat.server.messages import Create, Hello, Join, Lobby, Ping, PlayNow, Pong, Unwatch, Watch
 from sahrat.server.protocol import ProtocolError
 from sahrat.server.settings import Settings
 from sahrat.server.store import Store
 from sahrat.server.table import TableActor
-from sahrat.server.table.events import TurnTimeSet
+from sahrat.server.table.events import SpectatorsSet, TurnTimeSet
 from sahrat.server.table.inbox import Attach, ForgetPlayer, FromClient, Reseat
 from sahrat.server.table_log import StoreLog
+from sahrat.server.watching import Watching
 
 log = logging.getLogger("sahrat.hub")
 
@@ -50,6 +51,7 @@ class Hub:
         self.by_code: dict[str, TableActor] = {}
         self.seated: dict[str, TableActor] = {}
         self.lobby_feed = LobbyFeed(self.tables)
+        self.watching = Watching(self.tables, self.by_code, self.seated)
         self.accounts = Accounts(self.store, settings)
         #: Connections by the session they said hello with (closed when it ends).
         self.by_session: dict[str, set[Client]] = {}
@@ -130,6 +132,7 @@ class Hub:
     def _unregister(self, actor: TableActor) -> None:
         self.tables.pop(actor.id, None)
         self.lobby_feed.removed(actor.id)
+        self.watching.table_gone(actor)
         if actor.code:
             self.by_code.pop(actor.code, None)
         for player in [p for p, a in self.seated.items() if a is actor]:
@@ -189,6 +192,7 @@ class Hub:
             actor = await self.create_table(
                 old.game, table.options, len(table.seat_numbers), table.kind == "private",
                 table.turn_seconds, table.host, table.stake,
+                (table.spectators_allowed, table.spectator_chat),
             )  # fmt: skip
         finally:
             self._reserving -= people
@@ -245,6 +249,10 @@ class Hub:
                 await self._create(client, create)
             case Join() as join:
                 await self._join(client, join, message)
+            case Watch() as watch:
+                self.watching.watch(client, watch, message)
+            case Unwatch():
+                self.watching.unwatch(client)
             case PlayNow(game=game, seats=seats, stake=stake):
                 await self._play_now(client, game, seats, stake)
 
@@ -252,7 +260,8 @@ class Hub:
         """A table message goes to the player's table, which checks its fields."""
         actor = self.seated.get(client.player)
         if actor is None:
-            raise ProtocolError("not_seated")
+            self.watching.route(client, message)  # a spectator's, or refused
+            return
         wanted = message.get("table")
         if wanted is not None and wanted != actor.id:
             raise ProtocolError("not_seated", "you do not sit at that table")
@@ -318,6 +327,7 @@ class Hub:
                 float(turn),
                 client.player if create.private else None,
                 stake,
+                (create.spectators, create.spectator_chat),
             )
         finally:
             self._reserving.discard(client.player)
@@ -352,7 +362,9 @@ class Hub:
         turn_seconds: float,
         host: str | None,
         stake: int = 0,
+        spectators: tuple[bool, bool] = (False, False),
     ) -> TableActor:
+        """A new table; ``spectators``: may a private one be watched, may spectators write."""
         row: dict[str, Any] = {
             "id": "t" + secrets.token_hex(6),
             "game": game,
@@ -368,6 +380,11 @@ class Hub:
         actor = self._new_actor({**row, "turn_seconds": turn_seconds})
         await self.log.append(actor.id, 1, TurnTimeSet(turn_seconds), time.time())
         actor.table.seq = 1
+        if any(spectators):
+            at = time.time()
+            await self.log.append(actor.id, 2, SpectatorsSet(*spectators), at)
+            actor.table.seq = 2
+            actor.apply(SpectatorsSet(*spectators), at)
         self._register(actor)
         actor.start()
         self.lobby_changed()
@@ -447,6 +464,7 @@ class Hub:
     def _sit(self, client: Client, actor: TableActor, message: dict[str, Any]) -> None:
         # Bound at once, so a second create or join in the same breath is refused; the
         # table releases the player if it refuses the seat.
+        self.watching.stop(client)
         self.player_seated(client.player, actor)
         actor.post(FromClient(client, message))
 

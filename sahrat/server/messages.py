@@ -83,6 +83,10 @@ class Create(ClientMessage):
     options: dict[str, Any] = dataclasses.field(default_factory=dict)
     #: Coins each seat stakes (one of the server's stakes); None: a free table.
     stake: int | None = None
+    #: A private table may be watched (with its code); a public one always may.
+    spectators: bool = False
+    #: Spectators may write in the table chat.
+    spectator_chat: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +96,22 @@ class Join(ClientMessage):
     table: str | None = _limit(32)
     code: str | None = _limit(16)
     seat: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Watch(ClientMessage):
+    """Watch a table: a public one by its id, a private one by its code."""
+
+    TYPE = "watch"
+    SCOPE = "hub"
+    table: str | None = _limit(32)
+    code: str | None = _limit(16)
+
+
+@dataclass(frozen=True, slots=True)
+class Unwatch(ClientMessage):
+    TYPE = "unwatch"
+    SCOPE = "hub"
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,6 +157,16 @@ class TurnTime(TableMessage):
     TYPE = "turn_time"
     REQUIRED = frozenset({"seconds"})
     seconds: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Spectators(TableMessage):
+    """The host of a private table: whether it may be watched, and whether spectators
+    may write in the table chat (a field left out is left as it is)."""
+
+    TYPE = "spectators"
+    allow: bool | None = None
+    chat: bool | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,8 +226,8 @@ class Rematch(TableMessage):
 REGISTRY: dict[str, type[ClientMessage]] = {
     cls.TYPE: cls
     for cls in (
-        Hello, Ping, Pong, Lobby, Create, Join, PlayNow,
-        Leave, Sit, Assign, TurnTime, Bots, Start, Seed, Act, Chat, React, Rematch,
+        Hello, Ping, Pong, Lobby, Create, Join, Watch, Unwatch, PlayNow,
+        Leave, Sit, Assign, TurnTime, Spectators, Bots, Start, Seed, Act, Chat, React, Rematch,
     )
 }  # fmt: skip
 

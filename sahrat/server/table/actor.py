@@ -29,6 +29,7 @@ from sahrat.server.messages import (
     Rematch,
     Seed,
     Sit,
+    Spectators,
     Start,
     TurnTime,
 )
@@ -59,6 +60,7 @@ from sahrat.server.table.reactions import Reactions
 from sahrat.server.table.rematch import Rematches
 from sahrat.server.table.seats import SeatKeeping
 from sahrat.server.table.seeding import Seeding
+from sahrat.server.table.spectators import Spectating
 from sahrat.server.table.state import PLAYING, SEEDING, WAITING, TableState
 
 log = logging.getLogger("sahrat.table")
@@ -67,7 +69,7 @@ log = logging.getLogger("sahrat.table")
 RETRY_SECONDS = 1.0
 
 
-class TableActor(SeatKeeping, Seeding, Clock, ChatRoom, Rematches, Reactions):
+class TableActor(SeatKeeping, Seeding, Clock, ChatRoom, Rematches, Reactions, Spectating):
     """A table's state and its inbox; started with :meth:`start`, or restored first."""
 
     def __init__(
@@ -169,8 +171,9 @@ class TableActor(SeatKeeping, Seeding, Clock, ChatRoom, Rematches, Reactions):
             case Attach(client=client):
                 self.attach(client)
             case Detach(client=client):
-                self.detached(client)
-                await self.maybe_rematch()  # one fewer to wait for
+                if not self.spectator_gone(client):
+                    self.detached(client)
+                    await self.maybe_rematch()  # one fewer to wait for
             case ClockRanOut(token=token):
                 self.clock_ran_out(token)
             case AutopilotChose(moves=moves, action=action):
@@ -192,6 +195,7 @@ class TableActor(SeatKeeping, Seeding, Clock, ChatRoom, Rematches, Reactions):
                     self.release(player)
                 for player in list(self.watchers):
                     self.forget(player)
+                self.forget_spectators()
             case ForgetPlayer(player=player):
                 self.forget(player)
             case AutoFill(token=token):
@@ -213,7 +217,19 @@ class TableActor(SeatKeeping, Seeding, Clock, ChatRoom, Rematches, Reactions):
                 raise
             return
         seat = self.table.seat_of(client.player)
+        if raw["type"] == "watch":
+            if seat is not None:
+                self.attach(client)  # a seat watches its own table as a seat
+            else:
+                self.watch(client)
+            return
+        if raw["type"] == "unwatch":
+            self.unwatch(client, tell=not raw.get("quiet"))
+            return
         if seat is None:
+            if client.player in self.spectators:
+                await self._from_spectator(client, raw)
+                return
             raise ProtocolError("not_seated")
         match messages.decode(raw):
             case Act(action=action, moves=moves):
@@ -233,6 +249,8 @@ class TableActor(SeatKeeping, Seeding, Clock, ChatRoom, Rematches, Reactions):
                 await self.assign(client, order)
             case TurnTime(seconds=seconds):
                 await self.set_turn_time(client, seconds)
+            case Spectators(allow=allow, chat=chat):
+                await self.set_spectators(client, allow, chat)
             case Bots():
                 await self.fill_with_bots(client)
             case Start():
@@ -242,3 +260,11 @@ class TableActor(SeatKeeping, Seeding, Clock, ChatRoom, Rematches, Reactions):
                 await self.take_seed(seat, seed)
             case other:
                 raise ProtocolError("wrong_phase", f"{other.TYPE!r} is not a table message")
+
+    async def _from_spectator(self, client: Client, raw: dict[str, Any]) -> None:
+        """A spectator may write in the table chat (where allowed) and nothing else."""
+        match messages.decode(raw):
+            case Chat(text=text, channel=channel):
+                await self.spectator_chat(client, text, channel)
+            case other:
+                raise ProtocolError("spectator", f"a spectator cannot send {other.TYPE!r}")

@@ -21,6 +21,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from sahrat.game import Bot
+from sahrat.server import protocol
 from sahrat.server.client import Client
 from sahrat.server.ledger.transfers import Transfer
 from sahrat.server.protocol import ProtocolError
@@ -30,6 +31,10 @@ from sahrat.server.table.events import Event, from_stored
 from sahrat.server.table.host import LogConflict, StoredEvent, TableHost, TableLog, Unavailable
 from sahrat.server.table.inbox import Detach, InboxMessage
 from sahrat.server.table.state import TableState
+
+#: What spectators are sent of the messages to every seat: table chat and reactions
+#: (never a seed request, a rematch or anything meant for the seats alone).
+SPECTATORS_HEAR = frozenset({"chat", "react"})
 
 
 class Diverged(Exception):
@@ -48,6 +53,8 @@ class TableCore:
         self.log = log
         #: The connections following the table, by player.
         self.watchers: dict[str, set[Client]] = {}
+        #: The connections of people watching the table without a seat, by player.
+        self.spectators: dict[str, set[Client]] = {}
         self.inbox: asyncio.Queue[InboxMessage] = asyncio.Queue()
         self._timers: set[asyncio.TimerHandle] = set()
         self._thinking: set[asyncio.Task[None]] = set()
@@ -207,22 +214,44 @@ class TableCore:
 
     # -- what the seats are sent ----------------------------------------------------------
 
+    @property
+    def watching(self) -> int:
+        """How many people watch the table (what the seats are shown)."""
+        return len(self.spectators)
+
     def broadcast(self) -> None:
         # What every seat sees alike is encoded once; each seat's own part is added to it.
-        shared = views.encode_shared(self.table, self.deadline)
+        shared = views.encode_shared(self.table, self.deadline, self.watching)
         for player, clients in self.watchers.items():
             if clients:
                 text = views.encode_for(shared, self.table, player)
                 for client in clients:
                     client.send_text(text)
+        if self.spectators:
+            # Every spectator sees the same: no hand, no legal moves.
+            text = views.encode_spectator(shared, self.table)
+            for clients in self.spectators.values():
+                for client in clients:
+                    client.send_text(text)
 
     def send_to_seats(self, seats: Iterable[int], message: dict[str, Any]) -> None:
-        """Send ``message`` to every connection of the players at ``seats``."""
-        for number in seats:
+        """Send ``message`` to every connection of the players at ``seats``; a chat line
+        or reaction to the whole table goes to the spectators too."""
+        numbers = set(seats)
+        for number in numbers:
             seat = self.table.seats.get(number)
             if seat is not None and not seat.bot:
                 for client in self.watchers.get(seat.player, ()):
                     client.send(message)
+        if (
+            self.spectators
+            and message.get("type") in SPECTATORS_HEAR
+            and numbers >= set(self.table.seat_numbers)
+        ):
+            text = protocol.dumps(message)
+            for clients in self.spectators.values():
+                for client in clients:
+                    client.send_text(text)
 
     # -- defined by the parts that start and run the game (seeding, the clock) ------------
 

@@ -65,6 +65,16 @@ class TurnTimeSet(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class SpectatorsSet(Event):
+    """Whether a private table may be watched (a public one always may), and whether
+    spectators may write in the table chat."""
+
+    KIND = "spectators"
+    allow: bool = False
+    chat: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Committed(Event):
     """The server seed is chosen: its commitment is published, the seeds are collected."""
 
@@ -158,7 +168,7 @@ class Rematched(Event):
 KINDS: dict[str, type[Event]] = {
     cls.KIND: cls
     for cls in (
-        Seated, Unseated, Assigned, HostChanged, TurnTimeSet, Committed, Started,
+        Seated, Unseated, Assigned, HostChanged, TurnTimeSet, SpectatorsSet, Committed, Started,
         Moved, Chatted, Closed, Left, Ended, Rematched,
     )
 }  # fmt: skip

@@ -36,6 +36,7 @@ from sahrat.server.table.events import (
     Moved,
     Rematched,
     Seated,
+    SpectatorsSet,
     Started,
     TurnTimeSet,
     Unseated,
@@ -77,6 +78,9 @@ def apply(table: TableState, event: Event, at: float, away_after: int = AWAY_AFT
             table.host = player
         case TurnTimeSet(seconds=seconds):
             table.turn_seconds = seconds
+        case SpectatorsSet(allow=allow, chat=chat):
+            table.spectators_allowed = allow
+            table.spectator_chat = chat
         case Committed(server_seed=server_seed):
             table.server_seed = bytes.fromhex(server_seed)
             table.status = SEEDING

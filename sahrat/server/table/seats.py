@@ -70,7 +70,7 @@ class SeatKeeping(TableCore):
             self.broadcast()
             self.lobby_changed()
         else:
-            client.send(views.whole(table, self.deadline, client.player))
+            client.send(views.whole(table, self.deadline, client.player, self.watching))
 
     def detached(self, client: Client) -> None:
         clients = self.watchers.get(client.player)

@@ -108,6 +108,10 @@ class TableState:
     coins: dict[str, Any] | None = None
     #: The table whose players play again here, if this is a rematch.
     rematch_of: str | None = None
+    #: A private table may be watched (by its code); a public one always may.
+    spectators_allowed: bool = False
+    #: Spectators may write in the table chat.
+    spectator_chat: bool = False
 
     @classmethod
     def from_row(cls, row: dict[str, Any], rules: Game[Any], turn_seconds: float) -> TableState:
@@ -133,6 +137,10 @@ class TableState:
     def over(self) -> bool:
         return self.status in OVER
 
+    @property
+    def watchable(self) -> bool:
+        return self.kind != "private" or self.spectators_allowed
+
     def seat_of(self, player: str) -> int | None:
         """The seat ``player`` sits at (a seat they left is no longer theirs)."""
         for number, seat in self.seats.items():
@@ -151,6 +159,10 @@ class TableState:
 
     def free_seats(self) -> list[int]:
         return [number for number, seat in self.seats.items() if seat is None]
+
+    def table_chat(self) -> list[ChatLine]:
+        """The latest lines sent to the whole table (what a spectator is shown)."""
+        return list(self.chat.get(tuple(sorted(self.seat_numbers)), ()))[-CHAT_KEPT:]
 
     def chat_for(self, seat_number: int) -> list[ChatLine]:
         """The latest lines this seat was sent, oldest first."""

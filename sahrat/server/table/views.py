@@ -34,8 +34,9 @@ def summary(table: TableState) -> dict[str, Any]:
     }
 
 
-def shared(table: TableState, deadline: float | None) -> dict[str, Any]:
-    """The part of the ``table`` message every seat receives alike."""
+def shared(table: TableState, deadline: float | None, watching: int = 0) -> dict[str, Any]:
+    """The part of the ``table`` message every seat (and spectator) receives alike;
+    ``watching``: how many people watch the table."""
     message: dict[str, Any] = {
         "type": "table",
         "table": {**summary(table), "code": table.code, "host": table.host},
@@ -47,6 +48,8 @@ def shared(table: TableState, deadline: float | None) -> dict[str, Any]:
         # side's team chat.
         "seq": table.seq - table.chat_lines,
         "moves": table.moves,
+        "watching": watching,
+        "spectators": {"allow": table.watchable, "chat": table.spectator_chat},
     }
     if table.rematch_of:
         message["rematch_of"] = table.rematch_of
@@ -96,9 +99,36 @@ def own(table: TableState, player: str) -> dict[str, Any]:
     return part
 
 
-def encode_shared(table: TableState, deadline: float | None) -> str:
+def spectator(table: TableState) -> dict[str, Any]:
+    """The part of the ``table`` message a spectator receives instead of a seat's own:
+    the position with every hand shown as its size only."""
+    part: dict[str, Any] = {"you": None, "spectator": True}
+    recorder = table.recorder
+    if recorder is not None:
+        state = recorder.state
+        part["view"] = hands_hidden(state.view(table.seat_numbers[0]).to_json())
+    return part
+
+
+def hands_hidden(view: dict[str, Any]) -> dict[str, Any]:
+    """A seat's view with that seat's cards taken out: what every seat may see.
+
+    The engines' views show one hand (``hand``, or that seat's entry of ``hands``)
+    and only sizes of the others; both forms are reduced to sizes here.
+    """
+    out = dict(view)
+    out["seat"] = None
+    if isinstance(out.get("hand"), list):
+        out["hand"] = []
+    hands = out.get("hands")
+    if isinstance(hands, dict):
+        out["hands"] = {k: len(v) if isinstance(v, list) else v for k, v in hands.items()}
+    return out
+
+
+def encode_shared(table: TableState, deadline: float | None, watching: int = 0) -> str:
     """The shared part, encoded, without its closing brace (see :func:`encode_for`)."""
-    return protocol.dumps(shared(table, deadline))[:-1]
+    return protocol.dumps(shared(table, deadline, watching))[:-1]
 
 
 def encode_for(shared_text: str, table: TableState, player: str) -> str:
@@ -106,9 +136,16 @@ def encode_for(shared_text: str, table: TableState, player: str) -> str:
     return shared_text + "," + encode(own(table, player))[1:]
 
 
-def whole(table: TableState, deadline: float | None, player: str) -> dict[str, Any]:
+def encode_spectator(shared_text: str, table: TableState) -> str:
+    """A whole ``table`` message for a spectator: the shared text and the spectator's part."""
+    return shared_text + "," + encode(spectator(table))[1:]
+
+
+def whole(
+    table: TableState, deadline: float | None, player: str, watching: int = 0
+) -> dict[str, Any]:
     """The ``table`` message for ``player``, as one object."""
-    return {**shared(table, deadline), **own(table, player)}
+    return {**shared(table, deadline, watching), **own(table, player)}
 
 
 def seed_request(table: TableState) -> dict[str, Any]:

@@ -29,6 +29,7 @@ from sahrat.server.table.events import (
     Moved,
     Rematched,
     Seated,
+    SpectatorsSet,
     Started,
     TurnTimeSet,
     Unseated,
@@ -201,6 +202,7 @@ def test_a_host_event_changes_the_host() -> None:
 def test_a_turn_time_event_sets_the_turn_time() -> None:
     table = new_state()
     assert changed_by(table, TurnTimeSet(42.0)) == {"turn_seconds", "event_time"}
+    assert changed_by(table, SpectatorsSet(True, True)) == {"spectators_allowed", "spectator_chat"}
     assert table.turn_seconds == 42.0
 
 
@@ -470,6 +472,7 @@ EVENTS: list[Event] = [
     HostChanged("p1"),
     HostChanged(None),
     TurnTimeSet(20.0),
+    SpectatorsSet(True, False),
     Committed(SERVER_SEED),
     Started("g1", ("seed-a", "seed-b")),
     Moved(0, "KC b2-t38", auto=False),
