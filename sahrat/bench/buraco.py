@@ -64,13 +64,14 @@ def random_hand(options: BuracoOptions, rng: random.Random, source: SimSource) -
     """Play the first hand of a match at random; returns its number of player actions."""
     state = BURACO.new_game(options)
     assert isinstance(state, BuracoState)
-    choice = rng.choice
+    uniform = rng.random  # faster than rng.choice, and as uniform for a few dozen actions
     actions = 0
     while not state.results:
         if state.current_player() == CHANCE:
             state.apply_action(state.sample_chance(source))
         else:
-            state.apply_action(choice(state.legal_actions()))
+            legal = state.legal_actions()
+            state.apply_action(legal[int(uniform() * len(legal))])
             actions += 1
     return actions
 

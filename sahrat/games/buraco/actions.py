@@ -107,11 +107,16 @@ def shuffle(order: Iterable[int]) -> BuracoAction:
 
 
 def draw() -> BuracoAction:
-    return BuracoAction(DRAW)
+    return _DRAW
 
 
 def take() -> BuracoAction:
-    return BuracoAction(TAKE)
+    return _TAKE
+
+
+# Made once: the move generator lists them at every turn.
+_DRAW: Final = BuracoAction(DRAW)
+_TAKE: Final = BuracoAction(TAKE)
 
 
 def take_meld(cards: Iterable[int]) -> BuracoAction:
@@ -136,6 +141,17 @@ def discard(card: int) -> BuracoAction:
 
 #: ``DISCARDS[card]``, built once: the move generator lists discards on every step.
 DISCARDS: Final[tuple[BuracoAction, ...]] = tuple(discard(card) for card in range(JOKER + 1))
+
+
+_ADDS: Final[list[list[BuracoAction]]] = []
+
+
+def add_one(index: int, card: int) -> BuracoAction:
+    """``add(index, (card,))``, made once: the move generator lists these on every step."""
+    while len(_ADDS) <= index:
+        at = len(_ADDS)
+        _ADDS.append([BuracoAction(ADD, at, (c,)) for c in range(JOKER + 1)])
+    return _ADDS[index][card]
 
 
 def check_shape(action: BuracoAction) -> None:

@@ -19,12 +19,12 @@ valid), and the state accepts any valid meld when it is played directly.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from functools import lru_cache
 from itertools import combinations_with_replacement
 from typing import Final
 
 from sahrat.cards import JOKER
+from sahrat.games.buraco import actions as act
+from sahrat.games.buraco.actions import BuracoAction
 from sahrat.games.buraco.melds import HIGH_ACE, Meld, arrange_sequence, arrange_set
 
 #: The wild cards: 2S, 2H, 2D, 2C and the joker.
@@ -44,73 +44,157 @@ SET_RANKS: Final = (1, *range(3, 14))
 _PAIRED: Final = (0, 1, 1, 2, 1, 2, 2, 3)
 
 
-def three_card_melds(counts: Sequence[int], *, sets: bool) -> list[Meld]:
-    """Every distinct valid meld of three cards from ``counts`` (sets only with ``sets``).
+def three_card_melds(counts: list[int], *, sets: bool) -> list[Meld]:
+    """Every distinct valid meld of three cards from ``counts`` (sets only with ``sets``)."""
+    return [MELDS[i] for i in three_card_meld_ids(counts, sets=sets)]
+
+
+#: Every three-card meld met so far, once each: ``MELDS[i]`` and ``MELD_ACTIONS[i]`` (the
+#: action that lays it down) share their index, so the generator hands out existing actions.
+MELDS: Final[list[Meld]] = []
+MELD_ACTIONS: Final[list[BuracoAction]] = []
+_MELD_IDS: Final[dict[tuple[int, ...], int]] = {}
+
+#: Memo of the melds of one suit's or one rank's pattern, as tuples of meld indexes: plain
+#: tuples of ints, which the cycle collector stops walking (tuples of Melds cost every full
+#: collection time, enough to overrun a 100 ms decision when there were 43,000 of them).
+_FOUND: Final[dict[int, tuple[int, ...]]] = {}
+#: The memo is emptied when it reaches this size: small enough to stay in the processor's
+#: caches, and refilled cheaply from the table of windows.
+FOUND_LIMIT: Final = 1 << 14
+
+
+def three_card_meld_ids(counts: list[int], *, sets: bool) -> list[int]:
+    """The indexes in :data:`MELDS` of every distinct valid three-card meld of ``counts``.
 
     The work is done per suit and per rank on what matters there (which
     natural cards are held, which wild cards, and whether the suit's 2 is
     held twice: it may then be natural and wild at once), and memoized,
-    since the same patterns come back all the time.
+    since the same patterns come back all the time. The patterns are ints
+    rather than tuples so that the compiled build keeps them in machine words.
     """
     wilds = 0  # bit i set when the hand holds WILD_CARDS[i]
-    for i, card in enumerate(WILD_CARDS):
-        if counts[card]:
-            wilds |= 1 << i
-    found: list[Meld] = []
+    if counts[1]:
+        wilds = 1
+    if counts[14]:
+        wilds |= 2
+    if counts[27]:
+        wilds |= 4
+    if counts[40]:
+        wilds |= 8
+    if counts[JOKER]:
+        wilds |= 16
+    found: list[int] = []
     for suit in range(4):
-        held = counts[suit * 13 : suit * 13 + 13]
-        if sum(held) >= 2:
-            found.extend(_suit_runs(suit, tuple(map(bool, held)), held[1] >= 2, wilds))
+        base = suit * 13
+        mask = 0  # bit ``rank - 1`` set when that natural card is held
+        held = 0
+        for rank in range(13):
+            n = counts[base + rank]
+            if n:
+                mask |= 1 << rank
+                held += n
+        if held >= 2:
+            two_twos = 1 if counts[base + 1] >= 2 else 0
+            key = (((suit << 1 | two_twos) << 5 | wilds) << 13) | mask
+            ids = _FOUND.get(key)
+            if ids is None:
+                ids = _remember(key, _suit_runs(suit, mask, two_twos, wilds))
+            found.extend(ids)
     if sets:
         for rank in SET_RANKS:
-            held = counts[rank - 1 : JOKER : 13]
-            if sum(held) >= 2:
-                found.extend(_rank_sets(rank, tuple(min(n, 2) for n in held), wilds))
+            pattern = 0  # two bits per suit: how many (at most 2) are held
+            held = 0
+            for suit in range(4):
+                n = counts[suit * 13 + rank - 1]
+                if n:
+                    n = min(n, 2)
+                    pattern |= n << (2 * suit)
+                    held += n
+            if held >= 2:
+                key = -(((rank << 5 | wilds) << 8) | pattern) - 1
+                ids = _FOUND.get(key)
+                if ids is None:
+                    ids = _remember(key, [_intern(m) for m in _rank_sets(rank, pattern, wilds)])
+                found.extend(ids)
     return found
+
+
+def _remember(key: int, ids: list[int]) -> tuple[int, ...]:
+    if len(_FOUND) >= FOUND_LIMIT:
+        _FOUND.clear()
+    found = _FOUND[key] = tuple(ids)
+    return found
+
+
+def _intern(meld: Meld) -> int:
+    """The index of ``meld`` in :data:`MELDS`, added there when new."""
+    i = _MELD_IDS.get(meld.cards)
+    if i is None:
+        i = _MELD_IDS[meld.cards] = len(MELDS)
+        MELDS.append(meld)
+        MELD_ACTIONS.append(act.meld(meld.cards))
+    return i
 
 
 def _wild_cards(wilds: int) -> list[int]:
     return [card for i, card in enumerate(WILD_CARDS) if wilds >> i & 1]
 
 
-# Small on purpose: every entry keeps a few Melds alive for the cycle collector to walk, and
-# with 16,384 entries a search process held 43,000 of them: each full collection took
-# 60 ms more, long enough to overrun a 100 ms decision. 2,048 still catch the common hands.
-@lru_cache(maxsize=1 << 11)
-def _suit_runs(suit: int, held: tuple[bool, ...], two_twos: bool, wilds: int) -> tuple[Meld, ...]:
-    """The three-card sequences of one suit: ``held[rank - 1]`` says which naturals are held."""
-    wild_cards = _wild_cards(wilds)
-    own_two = suit * 13 + 1
+def _suit_runs(suit: int, mask: int, two_twos: int, wilds: int) -> list[int]:
+    """The three-card sequences of one suit, as indexes in :data:`MELDS`: bit ``rank - 1``
+    of ``mask`` for each natural card held. A wild card beside two naturals is found in
+    two windows; it is listed once, where it is first found."""
     slot_card = SLOT_CARD[suit]
     present = 0  # bit ``slot`` set when the hand holds that slot's natural card
     for slot in range(1, HIGH_ACE + 1):
-        if held[slot_card[slot] - suit * 13]:
+        if mask >> (slot_card[slot] - suit * 13) & 1:
             present |= 1 << slot
-    found: dict[tuple[int, ...], Meld] = {}
+    found: list[int] = []
     for low in range(1, HIGH_ACE - 1):
         bits = present >> low & 7
         if _PAIRED[bits] < 2:
             continue
-        cards = (slot_card[low], slot_card[low + 1], slot_card[low + 2])
-        candidates: list[tuple[int, ...]] = [cards] if bits == 7 else []
-        for i in range(3):
-            if bits == 7 or not bits >> i & 1:
-                for wild in wild_cards:
-                    if wild == own_two and own_two in cards and not two_twos:
-                        continue  # the one 2 of the suit cannot be both natural and wild
-                    candidates.append((*cards[:i], wild, *cards[i + 1 :]))
-        for candidate in candidates:
-            key = tuple(sorted(candidate))
-            if key not in found:
-                meld = arrange_sequence(candidate)
-                if meld is not None:
-                    found[key] = meld
-    return tuple(found.values())
+        key = (((suit << 4 | low) << 3 | bits) << 5 | wilds) << 1 | two_twos
+        ids = _WINDOWS[key]
+        if ids is None:
+            ids = _WINDOWS[key] = _window(suit, low, bits, two_twos == 1, wilds)
+        for i in ids:
+            if i not in found:
+                found.append(i)
+    return found
 
 
-@lru_cache(maxsize=1 << 12)
-def _rank_sets(rank: int, held: tuple[int, ...], wilds: int) -> tuple[Meld, ...]:
-    """The three-card sets of one rank: ``held[suit]`` is how many (at most 2) are held."""
+#: The sequences of one window of three slots, by suit, slot, which of its slots are held,
+#: the wild cards and the second 2 of the suit: a bounded table, filled as it is met.
+_WINDOWS: Final[list[tuple[int, ...] | None]] = [None] * (1 << 15)
+
+
+def _window(suit: int, low: int, bits: int, two_twos: bool, wilds: int) -> tuple[int, ...]:
+    own_two = suit * 13 + 1
+    slot_card = SLOT_CARD[suit]
+    cards = (slot_card[low], slot_card[low + 1], slot_card[low + 2])
+    candidates: list[tuple[int, ...]] = [cards] if bits == 7 else []
+    for i in range(3):
+        if bits == 7 or not bits >> i & 1:
+            for wild in _wild_cards(wilds):
+                if wild == own_two and own_two in cards and not two_twos:
+                    continue  # the one 2 of the suit cannot be both natural and wild
+                candidates.append((*cards[:i], wild, *cards[i + 1 :]))
+    found: list[int] = []
+    for candidate in candidates:
+        meld = arrange_sequence(candidate)
+        if meld is not None:
+            i = _intern(meld)
+            if i not in found:
+                found.append(i)
+    return tuple(found)
+
+
+def _rank_sets(rank: int, pattern: int, wilds: int) -> list[Meld]:
+    """The three-card sets of one rank: bits ``2 * suit`` of ``pattern`` say how many (at
+    most 2) of that suit's card are held."""
+    held = [pattern >> (2 * s) & 3 for s in range(4)]
     naturals = [s * 13 + rank - 1 for s in range(4) if held[s]]
     groups: list[tuple[int, ...]] = [
         group
@@ -125,4 +209,4 @@ def _rank_sets(rank: int, held: tuple[int, ...], wilds: int) -> tuple[Meld, ...]
         meld = arrange_set(group)
         if meld is not None:
             found.append(meld)
-    return tuple(found)
+    return found

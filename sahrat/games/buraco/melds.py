@@ -31,8 +31,6 @@ and ``K A 2`` (a wrap-around) is not.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from functools import lru_cache
 from typing import Final
 
 from sahrat.cards import JOKER, RANK, SUIT, format_cards
@@ -49,19 +47,30 @@ HIGH_ACE: Final = 14
 MAX_SEQUENCE: Final = 14
 
 
-@dataclass(frozen=True, slots=True)
 class Meld:
-    """A valid meld as it lies on the table.
+    """A valid meld as it lies on the table (a value: never changed once made).
 
     ``cards`` is the arrangement shown; ``clean`` says whether some valid
     arrangement of the same cards uses no wild card; ``base`` is the suit of
     a sequence or the rank of a set, which decides what may be added.
+
+    A plain class rather than a dataclass: compiled, a dataclass's ``__init__``,
+    ``__eq__`` and ``__hash__`` are generated as Python at import, and melds are made
+    in the move generator's loops.
     """
+
+    __slots__ = ("base", "cards", "clean", "kind")
 
     kind: str
     cards: tuple[int, ...]
     clean: bool
     base: int
+
+    def __init__(self, kind: str, cards: tuple[int, ...], clean: bool, base: int) -> None:
+        self.kind = kind
+        self.cards = cards
+        self.clean = clean
+        self.base = base
 
     @property
     def canasta(self) -> str | None:
@@ -74,12 +83,28 @@ class Meld:
     def points(self) -> int:
         return sum(CARD_POINTS[card] for card in self.cards)
 
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Meld):
+            return NotImplemented
+        return (
+            self.cards == other.cards
+            and self.kind == other.kind
+            and self.clean == other.clean
+            and self.base == other.base
+        )
+
+    def __hash__(self) -> int:
+        return hash(self.cards)
+
+    def __repr__(self) -> str:
+        fields = f"kind={self.kind!r}, cards={self.cards!r}, clean={self.clean!r}"
+        return f"Meld({fields}, base={self.base!r})"
+
     def __str__(self) -> str:
         return format_cards(self.cards)
 
     def __reduce__(self) -> tuple[type[Meld], tuple[str, tuple[int, ...], bool, int]]:
-        # Pickled within a state. Compiled, a frozen dataclass cannot be rebuilt field by
-        # field (each assignment is refused), so it is rebuilt by its constructor.
+        # Pickled within a state; compiled, the class has no __dict__ for pickle to read.
         return (Meld, (self.kind, self.cards, self.clean, self.base))
 
 
@@ -225,7 +250,22 @@ def _candidates(meld: Meld) -> tuple[int, ...]:
     return tuple(s * 13 + meld.base - 1 for s in range(4)) + wilds
 
 
-@lru_cache(maxsize=1 << 16)
-def addable_cards(meld: Meld) -> frozenset[int]:
-    """The single cards that may be added to ``meld`` (memoized: melds are values)."""
-    return frozenset(card for card in _candidates(meld) if extend(meld, (card,)) is not None)
+#: ``addable_cards`` by the meld's cards (a meld's cards say its kind: no three or more cards
+#: are both a sequence and a set). Keyed by the plain tuple rather than the Meld, whose
+#: dataclass hash and equality run as Python even in the compiled build.
+_ADDABLE: Final[dict[tuple[int, ...], tuple[int, ...]]] = {}
+ADDABLE_LIMIT: Final = 1 << 15
+
+
+def addable_cards(meld: Meld) -> tuple[int, ...]:
+    """The single cards that may be added to ``meld``, in card order (memoized: melds are
+    values)."""
+    cards = meld.cards
+    found = _ADDABLE.get(cards)
+    if found is None:
+        if len(_ADDABLE) >= ADDABLE_LIMIT:
+            _ADDABLE.clear()
+        addable = [card for card in _candidates(meld) if extend(meld, (card,)) is not None]
+        addable.sort()
+        found = _ADDABLE[cards] = tuple(addable)
+    return found

@@ -15,7 +15,7 @@ from sahrat.cards import RANK, SUIT
 from sahrat.errors import IllegalMove
 from sahrat.games.buraco import actions as act
 from sahrat.games.buraco.actions import BuracoAction
-from sahrat.games.buraco.generate import three_card_melds
+from sahrat.games.buraco.generate import MELD_ACTIONS, three_card_meld_ids, three_card_melds
 from sahrat.games.buraco.melds import SEQUENCE, Meld, addable_cards, extend
 from sahrat.games.buraco.table import (
     CARD_KINDS,
@@ -61,19 +61,25 @@ class MoveGenerator(BuracoTable):
         side = self.side_of(seat)
         hand = self.hands[seat]
         found: list[BuracoAction] = []
-        for new in three_card_melds(hand, sets=self.options.sets):
-            action = act.meld(new.cards)
-            if self._listable(seat, action):
+        # With two cards or more left after the play, every meld and addition passes the
+        # emptying rules: checking them one by one is only needed near the end.
+        roomy = self.sizes[seat] > 4
+        meld_actions = MELD_ACTIONS
+        for i in three_card_meld_ids(hand, sets=self.options.sets):
+            action = meld_actions[i]
+            if roomy or self._listable(seat, action):
                 found.append(action)
         for index, meld in enumerate(self.melds[side]):
-            for card in sorted(addable_cards(meld)):
+            for card in addable_cards(meld):
                 if hand[card]:
-                    action = act.add(index, (card,))
-                    if self._listable(seat, action):
+                    action = act.add_one(index, card)
+                    if roomy or self._listable(seat, action):
                         found.append(action)
         if self.sizes[seat] > 1 or self._may_empty(side, self.melds[side]):
             discards = act.DISCARDS
-            found.extend(discards[card] for card in range(CARD_KINDS) if hand[card])
+            for card in range(CARD_KINDS):
+                if hand[card]:
+                    found.append(discards[card])
         return found
 
     def _closed_takes(self) -> list[BuracoAction]:

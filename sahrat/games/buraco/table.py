@@ -188,8 +188,9 @@ class BuracoTable(GameState):
 
     def _check_in_hand(self, seat: int, action: BuracoAction) -> None:
         hand = self.hands[seat]
-        for card in set(action.cards):
-            if hand[card] < action.cards.count(card):
+        cards = action.cards
+        for card in cards:
+            if hand[card] < cards.count(card):
                 raise IllegalMove(f"not in your hand: {action}", action, Reason("not_in_hand"))
 
     def _melds_after(self, seat: int, action: BuracoAction, cards: tuple[int, ...]) -> list[Meld]:
