@@ -1,22 +1,24 @@
 """Load on the game server: N tables at once, each played by four WebSocket clients.
 
 Starts ``sahrat serve`` and plays seeded random legal moves from four clients per
-table, all in this process's one event loop; for each accepted move it measures the
-time from sending ``act`` until all four seats have received the ``table`` message
-past that move. With ``--stake N`` the clients are registered accounts playing coin
-tables of that stake, and the ledger is audited at the end. See ``benchmarks/README.md``.
+table, in ``--client-processes`` worker processes (:mod:`load_clients`); for each
+accepted move it measures the time from sending ``act`` until all four seats have
+received the ``table`` message past that move. With ``--stake N`` the clients are
+registered accounts playing coin tables of that stake, and the ledger is audited at
+the end. See ``benchmarks/README.md``.
 """
 
 from __future__ import annotations
 
 import argparse
-import asyncio
 import contextlib
 import json
 import math
+import multiprocessing
 import os
-import random
+import resource
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -28,10 +30,8 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed
+from load_clients import SEATS, worker
 
-PONG = json.dumps({"v": 1, "type": "pong"})
 #: Bots with no think time act faster than the per-connection limit meant for people.
 #: The benchmark's clients all come from one address: the per-address limits that stop
 #: one machine filling the database would otherwise refuse its guests and tables.
@@ -41,7 +41,6 @@ SERVER_SETTINGS = {
     "guests_burst": "100000",
     "tables_burst": "100000",
 }
-SEATS = 4
 #: With --stake: every client is a registered account (new accounts and tables from the
 #: one address the benchmark runs on are not limited), each rich enough never to run out.
 COIN_SETTINGS = {
@@ -50,165 +49,22 @@ COIN_SETTINGS = {
 }
 PASSWORD = "load benchmark"
 REPORT = """\
-{game}: {tables} tables, {clients} clients, {seconds:g} s measured, think {think_ms:g} ms, \
-{database}, compression {compression}
+{game}: {tables} tables, {clients} clients in {client_processes} processes, {seconds:g} s \
+measured, think {think_ms} ms, ramp {ramp:g} s, {database}, compression {compression}
 actions/s       {actions_per_s:.1f}  ({actions} actions, {unfinished} not seen by every seat)
 latency ms      p50 {p50_ms:.1f}  p90 {p90_ms:.1f}  p99 {p99_ms:.1f}  max {max_ms:.1f}
-games finished  {games_finished}
+games finished  {games_finished}  (tables open when the window began: {opened_at_start})
 errors          {errors_text}
-server          CPU {server_cpu:.0%} of a core, RSS {rss}
-client          CPU {client_cpu:.0%} of a core, event loop lag p99 {client_lag_p99_ms:.1f} ms"""
+server          CPU {server_cpu:.0%} of a core, {per_action} ms of CPU per action, RSS {rss} \
+({per_table} kB per table)
+collections     {gc}
+client          CPU {client_cpu:.0%} of a core at most per process ({client_cpu_total:.0%} in \
+all), event loop lag p99 {client_lag_p99_ms:.1f} ms"""
+LOBBY_REPORT = """
+lobby           {lobby_watchers} watchers received {lobby_kb_per_s:.1f} kB/s in all"""
 COIN_REPORT = """
 coins           stake {stake}, {accounts} accounts
 ledger          {ledger}"""
-
-
-class Stats:
-    def __init__(self) -> None:
-        self.start = self.end = float("inf")
-        self.latencies: list[float] = []
-        self.lags: list[float] = []
-        self.games = 0
-        self.closing = False
-        self.errors: Counter[str] = Counter()
-
-    def measured(self, t: float) -> bool:
-        return self.start <= t < self.end
-
-
-class Bot:
-    """One WebSocket client, one seat."""
-
-    def __init__(self, group: Group, token: str | None) -> None:
-        self.group = group
-        self.token = token  # a registered account's session (coin tables), or a guest
-        self.ws: ClientConnection | None = None
-        self.table = ""  # the table this client's messages are about
-        self.seen = 0  # the highest ``moves`` it has received there
-        self.acted = -1  # the ``moves`` it last played at
-
-    async def send(self, **message: Any) -> None:
-        assert self.ws is not None
-        await self.ws.send(json.dumps({"v": 1, **message}))
-
-    async def read(self) -> None:
-        assert self.ws is not None
-        group, stats = self.group, self.group.stats
-        try:
-            async for raw in self.ws:
-                message = json.loads(raw)
-                kind = message["type"]
-                if kind == "table":
-                    await group.on_table(self, message)
-                elif kind == "ping":
-                    await self.ws.send(PONG)
-                elif kind == "seed_request":
-                    await self.send(type="seed", seed=f"s{group.rng.getrandbits(48):x}")
-                elif kind == "error":
-                    stats.errors[message["code"]] += 1
-        except ConnectionClosed:
-            if not stats.closing:
-                stats.errors["client: connection closed"] += 1
-        except Exception as error:  # a client that stops is an error of the run, not silence
-            stats.errors[f"client: {type(error).__name__}"] += 1
-
-
-class Group:
-    """The four clients that play one table after another."""
-
-    def __init__(
-        self, index: int, stats: Stats, args: argparse.Namespace, tokens: list[str] | None = None
-    ) -> None:
-        self.stats = stats
-        self.game: str = args.game
-        self.stake: int = args.stake
-        self.think = args.think_ms / 1000
-        self.rng = random.Random(f"{args.seed}-{index}")
-        self.bots = [Bot(self, tokens[n] if tokens else None) for n in range(SEATS)]
-        self.table = ""
-        self.creating = False
-        #: (table, moves before the action) -> [sent at, seats that have not seen it yet]
-        self.pending: dict[tuple[str, int], list[float]] = {}
-        self.tasks: set[asyncio.Task[None]] = set()
-
-    async def connect(self, url: str, compression: str | None) -> None:
-        for bot in self.bots:
-            bot.ws = await connect(url, compression=compression, max_size=2**22)
-            if bot.token:
-                await bot.send(type="hello", token=bot.token)
-            else:
-                await bot.send(type="hello")
-            self.tasks.add(asyncio.create_task(bot.read()))
-
-    async def new_table(self) -> None:
-        self.creating, self.table = True, ""
-        if self.stake:
-            await self.bots[0].send(type="create", game=self.game, seats=SEATS, stake=self.stake)
-        else:
-            await self.bots[0].send(type="create", game=self.game, seats=SEATS)
-
-    async def on_table(self, bot: Bot, message: dict[str, Any]) -> None:
-        info = message["table"]
-        table, status = info["id"], info["status"]
-        if self.creating and bot is self.bots[0] and status == "waiting":
-            self.table, self.creating = table, False
-            for other in self.bots[1:]:
-                await other.send(type="join", table=table)
-        if table != bot.table:
-            if table != self.table:
-                return  # a late message of an earlier table
-            bot.table, bot.seen, bot.acted = table, 0, -1
-        moves: int = message["moves"]
-        if moves > bot.seen:
-            now = time.perf_counter()
-            pending = self.pending
-            for n in range(bot.seen, moves):
-                entry = pending.get((table, n))
-                if entry is not None:
-                    entry[1] -= 1
-                    if entry[1] == 0:
-                        del pending[(table, n)]
-                        if self.stats.measured(entry[0]):
-                            self.stats.latencies.append(now - entry[0])
-            bot.seen = moves
-        if status == "finished":
-            if bot is self.bots[0] and table == self.table and not self.creating:
-                if self.stats.measured(time.perf_counter()):
-                    self.stats.games += 1
-                await self.new_table()
-            return
-        legal = message.get("legal")
-        if legal and moves != bot.acted:
-            bot.acted = moves
-            action = self.rng.choice(legal)
-            if self.think > 0:
-                task = asyncio.create_task(self.act(bot, table, action, moves, self.think))
-                self.tasks.add(task)
-                task.add_done_callback(self.tasks.discard)
-            else:
-                await self.act(bot, table, action, moves, 0.0)
-
-    async def act(self, bot: Bot, table: str, action: str, moves: int, delay: float) -> None:
-        if delay:
-            await asyncio.sleep(delay)
-        self.pending[(table, moves)] = [time.perf_counter(), SEATS]
-        await bot.send(type="act", action=action, moves=moves)
-
-    async def close(self) -> None:
-        for bot in self.bots:
-            with contextlib.suppress(Exception):
-                await bot.ws.close()  # type: ignore[union-attr]
-        await asyncio.gather(*self.tasks, return_exceptions=True)
-
-
-async def watch_loop(stats: Stats, interval: float = 0.01) -> None:
-    """How late this event loop wakes up: a busy client adds to every latency it measures."""
-    while True:
-        before = time.perf_counter()
-        await asyncio.sleep(interval)
-        after = time.perf_counter()
-        if stats.measured(before):
-            stats.lags.append(after - before - interval)
 
 
 def server_cpu(pid: int) -> float:
@@ -261,55 +117,106 @@ def audit_ledger(args: argparse.Namespace, data_dir: Path) -> str:
     return f"{lines[-1]} (exit {done.returncode})"
 
 
-async def measure(args: argparse.Namespace, port: int, pid: int) -> dict[str, Any]:
-    stats = Stats()
+def gc_pauses(log: Path, after: int) -> str | None:
+    """The server's last collection summary (written on SIGUSR1) past byte ``after``."""
+    text = log.read_bytes()[after:].decode(errors="replace")
+    lines = [line for line in text.splitlines() if line.startswith("gc: ")]
+    return lines[-1].removeprefix("gc: ") if lines else None
+
+
+def measure(args: argparse.Namespace, port: int, pid: int, log: Path) -> dict[str, Any]:
     url = f"ws://127.0.0.1:{port}/ws"
+    rss_before = server_rss_mb(pid)
     tokens: list[str] = []
     if args.stake:
-        tokens = await asyncio.to_thread(register, port, SEATS * args.tables)
-    groups = [
-        Group(i, stats, args, tokens[SEATS * i : SEATS * (i + 1)] or None)
-        for i in range(args.tables)
-    ]
+        tokens = register(port, SEATS * args.tables)
     compression = None if args.no_compression else "deflate"
-    await asyncio.gather(*(g.connect(url, compression) for g in groups))
-    for group in groups:
-        await group.new_table()
-    watcher = asyncio.create_task(watch_loop(stats))
-    await asyncio.sleep(args.warmup)
-    stats.start, cpu, served = time.perf_counter(), time.process_time(), server_cpu(pid)
-    await asyncio.sleep(args.seconds)
-    stats.end = time.perf_counter()
-    elapsed = stats.end - stats.start
-    client_cpu = (time.process_time() - cpu) / elapsed
-    server_share = (server_cpu(pid) - served) / elapsed
-    await asyncio.sleep(1.0)  # the last moves of the window reach every seat
-    unfinished = sum(stats.measured(e[0]) for g in groups for e in g.pending.values())
+    processes = max(1, min(args.client_processes, args.tables))
+    context = multiprocessing.get_context("spawn")
+    workers = []
+    for p in range(processes):
+        indices = list(range(p, args.tables, processes))
+        job = {
+            "url": url,
+            "compression": compression,
+            "indices": indices,
+            "tokens": [tokens[SEATS * i : SEATS * (i + 1)] for i in indices] if tokens else [],
+            "game": args.game,
+            "stake": args.stake,
+            "think_ms": args.think_ms,
+            "seed": args.seed,
+            "ramp": args.ramp,
+            "tables": args.tables,
+            "lobby_watchers": args.lobby_watchers // processes
+            + (p < args.lobby_watchers % processes),
+        }
+        mine, theirs = context.Pipe()
+        process = context.Process(target=worker, args=(theirs, job), daemon=True)
+        process.start()
+        workers.append((process, mine))
+    for _, pipe in workers:
+        if pipe.recv() != "ready":
+            raise SystemExit("a client process did not start")
+    t0 = time.perf_counter() + 0.2
+    start = t0 + args.ramp + args.warmup
+    end = start + args.seconds
+    for _, pipe in workers:
+        pipe.send((t0, start, end))
+    timed = "timed on SIGUSR1" in log.read_text(errors="replace")
+    time.sleep(max(0.0, start - time.perf_counter()))
+    if timed:
+        os.kill(pid, signal.SIGUSR1)  # the collections of the warm-up are not counted
+    served = server_cpu(pid)
+    time.sleep(max(0.0, end - time.perf_counter()))
+    server_share = (server_cpu(pid) - served) / (end - start)
     rss = server_rss_mb(pid)
-    watcher.cancel()
-    stats.closing = True
-    await asyncio.gather(*(g.close() for g in groups), watcher, return_exceptions=True)
-    ms = [x * 1000 for x in stats.latencies]
+    mark = log.stat().st_size
+    if timed:
+        os.kill(pid, signal.SIGUSR1)
+    results = [pipe.recv() for _, pipe in workers]
+    for process, _ in workers:
+        process.join(10)
+    elapsed = end - start
+    ms = [x * 1000 for r in results for x in r["latencies"]]
+    lags = [x for r in results for x in r["lags"]]
+    errors: Counter[str] = Counter()
+    for r in results:
+        errors.update(r["errors"])
+    client_cpus = [r["client_cpu"] for r in results]
+    actions = len(ms)
     return {
         "game": args.game,
         "tables": args.tables,
         "clients": SEATS * args.tables,
+        "client_processes": processes,
         "seconds": round(elapsed, 2),
-        "think_ms": args.think_ms,
+        "think_ms": "-".join(f"{x:g}" for x in sorted(set(args.think_ms))),
+        "ramp": args.ramp,
         "database": args.database_url.split(":")[0] or "sqlite",
         "compression": compression or "none",
-        "actions": len(ms),
-        "actions_per_s": round(len(ms) / elapsed, 1),
+        "actions": actions,
+        "actions_per_s": round(actions / elapsed, 1),
         **{f"p{q}_ms": round(quantile(ms, q / 100), 2) for q in (50, 90, 99)},
         "max_ms": round(max(ms, default=float("nan")), 2),
-        "unfinished": unfinished,
-        "games_finished": stats.games,
-        "errors": dict(stats.errors),
+        "unfinished": sum(r["unfinished"] for r in results),
+        "opened_at_start": sum(r["opened_at_start"] for r in results),
+        "games_finished": sum(r["games"] for r in results),
+        "errors": dict(errors),
         "server_rss_mb": None if rss is None else round(rss, 1),
-        "server_cpu": round(server_share, 2),
-        "client_cpu": round(client_cpu, 2),
-        "client_lag_p99_ms": round(quantile(stats.lags, 0.99) * 1000, 2),
-        "client_bound": client_cpu >= 0.8,
+        "server_kb_per_table": None
+        if rss is None or rss_before is None
+        else round((rss - rss_before) * 1024 / args.tables, 1),
+        "server_cpu": round(server_share, 3),
+        "server_ms_per_action": round(1000 * server_share * elapsed / actions, 3)
+        if actions
+        else None,
+        "gc": gc_pauses(log, mark) if timed else None,
+        "lobby_watchers": args.lobby_watchers,
+        "lobby_kb_per_s": round(sum(r["lobby_bytes"] for r in results) / 1024 / elapsed, 1),
+        "client_cpu": round(max(client_cpus), 2),
+        "client_cpu_total": round(sum(client_cpus), 2),
+        "client_lag_p99_ms": round(quantile(lags, 0.99) * 1000, 2),
+        "client_bound": max(client_cpus) >= 0.8,
     }
 
 
@@ -318,6 +225,8 @@ def start_server(args: argparse.Namespace, data_dir: Path) -> subprocess.Popen[b
                "--data-dir", str(data_dir), "--bot-delay", "0"]  # fmt: skip
     if args.database_url:
         command += ["--database-url", args.database_url]
+    for option in args.serve_option:
+        command += option.split()
     settings = dict(SERVER_SETTINGS)
     if args.stake:
         offered = {50, 100, 250, 500, 1000, args.stake}
@@ -351,14 +260,34 @@ def stop_server(process: subprocess.Popen[bytes]) -> None:
 
 def report(result: dict[str, Any]) -> str:
     errors = ", ".join(f"{k} {v}" for k, v in sorted(result["errors"].items())) or "none"
-    rss = result["server_rss_mb"]
-    text = REPORT.format(**result, errors_text=errors, rss=f"{rss:.0f} MB" if rss else "?")
+    rss, per_table = result["server_rss_mb"], result["server_kb_per_table"]
+    per_action = result["server_ms_per_action"]
+    text = REPORT.format(
+        **result,
+        errors_text=errors,
+        rss=f"{rss:.0f} MB" if rss else "?",
+        per_table="?" if per_table is None else f"{per_table:.0f}",
+        per_action="?" if per_action is None else f"{per_action:.3f}",
+    )
+    if result["gc"] is None:
+        text = text.replace("collections     None", "collections     (not reported by this server)")
+    if result["lobby_watchers"]:
+        text += LOBBY_REPORT.format(**result)
     if result.get("stake"):
         text += COIN_REPORT.format(**result)
     if result["client_bound"]:
-        text += "\nwarning: the benchmark client is near a full core: it may be the bottleneck,"
+        text += "\nwarning: a client process is near a full core: it may be the bottleneck,"
         text += " and its own delays are in the latencies"
     return text
+
+
+def think_range(text: str) -> tuple[float, float]:
+    """``MS`` or ``A-B``: the bounds of a move's think time, in ms."""
+    low, _, high = text.partition("-")
+    bounds = (float(low), float(high or low))
+    if not 0 <= bounds[0] <= bounds[1]:
+        raise argparse.ArgumentTypeError("think times are A-B with 0 <= A <= B")
+    return bounds
 
 
 def main() -> int:
@@ -367,7 +296,27 @@ def main() -> int:
     parser.add_argument("--game", choices=("jackaroo", "buraco"), default="jackaroo")
     parser.add_argument("--seconds", type=float, default=30.0, help="measurement window")
     parser.add_argument("--warmup", type=float, default=3.0, help="seconds not measured")
-    parser.add_argument("--think-ms", type=float, default=0.0, help="a client's think time")
+    parser.add_argument(
+        "--think-ms",
+        type=think_range,
+        default=(0.0, 0.0),
+        metavar="MS|A-B",
+        help="each move's think time, drawn uniformly from A to B ms (default 0)",
+    )
+    parser.add_argument("--ramp", type=float, default=0.0, help="open the tables over S seconds")
+    parser.add_argument(
+        "--client-processes", type=int, default=1, help="split the clients over N processes"
+    )
+    parser.add_argument(
+        "--lobby-watchers", type=int, default=0, help="clients that only watch the lobby"
+    )
+    parser.add_argument(
+        "--serve-option",
+        action="append",
+        default=[],
+        metavar="ARGS",
+        help="more arguments for sahrat serve, e.g. '--loop asyncio' (repeatable)",
+    )
     parser.add_argument("--database-url", default="", help="default: SQLite in a temporary dir")
     parser.add_argument("--port", type=int, default=0, help="default: a free port")
     parser.add_argument("--seed", default="load", help="seed of the clients' move choices")
@@ -385,6 +334,14 @@ def main() -> int:
         parser.error("--tables must be at least 1")
     if args.stake < 0:
         parser.error("--stake must be positive")
+    if args.client_processes < 1:
+        parser.error("--client-processes must be at least 1")
+    # Four sockets a table in the clients, as many in the server (which inherits this).
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < hard:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    if hard < SEATS * args.tables + 100:
+        parser.error(f"{SEATS * args.tables} sockets need more open files than the limit {hard}")
     if not args.port:
         with socket.socket() as s:
             s.bind(("127.0.0.1", 0))
@@ -393,7 +350,7 @@ def main() -> int:
     process = None
     try:
         process = start_server(args, data_dir)
-        result = asyncio.run(measure(args, args.port, process.pid))
+        result = measure(args, args.port, process.pid, data_dir / "server.log")
         if args.stake:
             stop_server(process)  # then the audit reads what the server left
             result.update(stake=args.stake, accounts=SEATS * args.tables)

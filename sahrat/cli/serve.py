@@ -40,6 +40,25 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--bot-delay", type=float, default=0.8)
     parser.add_argument("--search-workers", type=int, default=1)
     parser.add_argument(
+        "--loop",
+        choices=("auto", "asyncio", "uvloop"),
+        default="auto",
+        help="the event loop: uvloop when it is installed (auto), else asyncio's own",
+    )
+    parser.add_argument(
+        "--gc-young",
+        type=int,
+        default=None,
+        metavar="N",
+        help="allocations between young garbage collections (default "
+        "sahrat.server.gc_pauses.YOUNG; CPython's own is 700)",
+    )
+    parser.add_argument(
+        "--no-gc-freeze",
+        action="store_true",
+        help="do not freeze the start-up heap out of later garbage collections",
+    )
+    parser.add_argument(
         "--set",
         action="append",
         default=[],
@@ -74,6 +93,7 @@ def settings_from(args: argparse.Namespace) -> Settings:
 def run(args: argparse.Namespace) -> int:
     import uvicorn
 
+    from sahrat.server import gc_pauses
     from sahrat.server.app import create_app
     from sahrat.server.compression import DeflateWherePays
 
@@ -92,10 +112,16 @@ def run(args: argparse.Namespace) -> int:
     with lock:
         where = settings.database_url.split("@")[-1] if settings.database_url else settings.url
         print(f"Sahrat: open http://{args.host}:{args.port}/  (data: {where})", flush=True)
+        app: Any = create_app(settings)
+        gc_pauses.install_monitor()
+        gc_pauses.tune(gc_pauses.YOUNG if args.gc_young is None else args.gc_young)
+        if not args.no_gc_freeze:
+            app = gc_pauses.freeze_after_startup(app)
         uvicorn.run(
-            create_app(settings),
+            app,
             host=args.host,
             port=args.port,
+            loop=args.loop,
             ws=DeflateWherePays,
             ws_max_size=WS_MAX_FRAME,
             log_level="warning",

@@ -39,10 +39,12 @@ from websockets.typing import ExtensionParameter
 
 #: Frames smaller than this are sent uncompressed.
 PLAIN_BELOW = 512
-#: zlib's fastest level: the table messages repeat the last ones, so with the context
-#: kept between messages level 1 compresses them nearly as well as the default 6, at a
-#: fraction of the time.
-LEVEL = 1
+#: zlib's level. A table message repeats much of the one before it: with the context kept
+#: between messages, the default level 6 finds those long matches and writes a third of
+#: what level 1 does (4.7 % of the text against 13 %, on a Jackaroo game's messages of
+#: 3.7 kB), in the same time or less (about 25 µs a message here), since it has less
+#: to write; levels 4 to 9 are within a few percent of it.
+LEVEL = 6
 #: The key of the scope's ``extensions`` holding ``{"send": send_text_now}``.
 SEND_NOW = "sahrat.send_text_now"
 
