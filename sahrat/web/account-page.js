@@ -7,10 +7,15 @@ import { t, formatDate } from "./i18n.js";
 import { api } from "./api.js";
 import { coins } from "./coins.js";
 import { accountError, field, errorBox, showError } from "./auth.js";
+import { PeopleScreen, peopleView, peopleHash } from "./people.js";
+import { tp } from "./i18n-people.js";
 
 export class AccountPage {
   /** `app`: {account, conn, go(page)}. */
   constructor(app) {
+    // #account&people=…: the leaderboard, a profile or the friends take the page.
+    const people = peopleView();
+    if (people) return new PeopleScreen(people, app);
     this.app = app;
     this.sessions = null; // GET /api/sessions's list, once loaded
     this.el = h("main", { class: "page account-page", id: "account" });
@@ -43,6 +48,8 @@ export class AccountPage {
     this.shown = who;
     const go = (page, key, action) =>
       h("button", { type: "button", class: "btn", dataset: { action }, on: { click: () => this.app.go(page) } }, t(key));
+    const goPeople = (view, key) =>
+      h("button", { type: "button", class: "btn", dataset: { action: view }, on: { click: () => this.app.go(peopleHash(view)) } }, tp(key));
     const summary = h(
       "section",
       { class: "panel" },
@@ -62,6 +69,9 @@ export class AccountPage {
         { class: "page-actions" },
         guest ? [go("register", "auth.register", "register"), go("login", "auth.login", "login")] : null,
         go("history", "history.title", "history"),
+        guest ? null : goPeople("profile", "people.profile"),
+        goPeople("leaderboard", "people.leaderboard"),
+        guest ? null : goPeople("friends", "people.friends"),
         guest ? null : go("statement", "statement.title", "statement"),
         guest ? null : h("button", { type: "button", class: "btn warn", dataset: { action: "logout" }, on: { click: () => this.logout() } }, t("account.logout")),
       ),

@@ -6,6 +6,7 @@ import { h, fill } from "./dom.js";
 import { t } from "./i18n.js";
 import { api } from "./api.js";
 import { coins } from "./coins.js";
+import { peopleHeader } from "./people-head.js";
 
 export class Account {
   constructor() {
@@ -100,6 +101,8 @@ export class HeaderAccount {
         ),
       );
     }
+    // The leaderboard and friends, one tap from the lobby's header.
+    if (me) parts.push(peopleHeader(this.go, account.guest));
     if (me && account.guest) {
       parts.push(
         h("button", { type: "button", class: "btn small primary login-link", dataset: { action: "login" }, on: { click: () => this.go("login") } }, t("auth.loginShort")),

@@ -8,10 +8,8 @@ The games are played once per backend by a module fixture; each test checks one 
 
 from __future__ import annotations
 
-import asyncio
 import json
 import os
-import random
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -23,8 +21,9 @@ from sqlalchemy import Engine, create_engine, select
 
 from sahrat.server.people.ratings import MU, SIGMA, AlreadyRated, displayed, rate_table, table_rows
 from sahrat.server.people.tables import rated_games, rating_changes
-from tests.server.conftest import game_over, play, shared_server
-from tests.server.harness import Account, Player, Server, call, new_account, run
+from tests.server.conftest import shared_server
+from tests.server.harness import Account, Server, call, new_account, run
+from tests.server.people_games import finish_table, online, table_of, to_the_end
 
 #: On SQLite and on PostgreSQL.
 pytestmark = pytest.mark.usefixtures("backend")
@@ -47,50 +46,6 @@ def server(backend: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[S
 def engine_of(server: Server) -> Engine:
     url = server.database_url or f"sqlite:///{server.data_dir / 'sahrat.db'}"
     return create_engine(url)
-
-
-async def online(server: Server, account: Account | None, name: str = "") -> Player:
-    player = Player(server, name)
-    await player.connect(token=None if account is None else account.token)
-    return player
-
-
-async def table_of(players: list[Player], game: str = "jackaroo", bots: bool = False) -> str:
-    """A new table of ``players`` (the first creates it), its game started; its id."""
-    seats = 2 if bots else len(players)
-    await players[0].send(type="create", game=game, seats=seats)
-    first = await players[0].expect("table")
-    table = str(first["table"]["id"])
-    for player in players[1:]:
-        await player.send(type="join", table=table)
-        await player.expect("table", lambda m: m["table"]["id"] == table)
-    if bots:
-        await players[0].send(type="bots")
-    for player in players:
-        await player.expect("seed_request")
-        await player.send(type="seed", seed=f"seed-{player.player_id}")
-    for player in players:
-        await player.expect("table", lambda m: m["table"]["status"] == "playing")
-    return table
-
-
-async def to_the_end(players: list[Player], seed: int) -> None:
-    await asyncio.gather(
-        *(play(p, game_over, random.Random(seed + i)) for i, p in enumerate(players))
-    )
-
-
-async def finish_table(server: Server, table: str, players: list[Player]) -> None:
-    """Wait until the record of ``table`` is stored."""
-    for player in players:
-        await player.close()
-    for _ in range(200):
-        if call(server, "GET", f"/api/records/{table}").status == 200:
-            record = call(server, "GET", f"/api/records/{table}").body
-            if record.get("server_seed"):
-                return
-        await asyncio.sleep(0.05)
-    raise AssertionError(f"no record for {table}")
 
 
 @dataclass
