@@ -56,7 +56,7 @@ def displayed(mu: float, sigma: float) -> int:
     """The rating a player sees: conservative (mu − 3σ), scaled.
 
     >>> displayed(MU, SIGMA), displayed(30.0, 2.0)
-    (1000, 960)
+    (1000, 1960)
     """
     return max(0, round(OFFSET + SCALE * (mu - 3 * sigma)))
 
