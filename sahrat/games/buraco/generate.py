@@ -40,8 +40,8 @@ SLOT_CARD: Final[tuple[tuple[int, ...], ...]] = tuple(
 SET_RANKS: Final = (1, *range(3, 14))
 
 
-#: How many of three window slots a 3-bit pattern fills.
-_PAIRED: Final = (0, 1, 1, 2, 1, 2, 2, 3)
+#: The windows of three sequence slots, by their lowest slot: 1..12.
+_LOWS: Final = ((1 << (HIGH_ACE - 1)) - 1) & ~1
 
 
 def three_card_melds(counts: list[int], *, sets: bool) -> list[Meld]:
@@ -55,23 +55,19 @@ MELDS: Final[list[Meld]] = []
 MELD_ACTIONS: Final[list[BuracoAction]] = []
 _MELD_IDS: Final[dict[tuple[int, ...], int]] = {}
 
-#: Memo of the melds of one suit's or one rank's pattern, as tuples of meld indexes: plain
-#: tuples of ints, which the cycle collector stops walking (tuples of Melds cost every full
-#: collection time, enough to overrun a 100 ms decision when there were 43,000 of them).
-_FOUND: Final[dict[int, tuple[int, ...]]] = {}
-#: The memo is emptied when it reaches this size: small enough to stay in the processor's
-#: caches, and refilled cheaply from the table of windows.
-FOUND_LIMIT: Final = 1 << 14
+#: The sets of one rank, by rank, the wild cards and how many of each suit's card are held
+#: (at most 2): a bounded table, filled as it is met.
+_SETS: Final[list[tuple[int, ...] | None]] = [None] * (14 << 13)
 
 
 def three_card_meld_ids(counts: list[int], *, sets: bool) -> list[int]:
     """The indexes in :data:`MELDS` of every distinct valid three-card meld of ``counts``.
 
-    The work is done per suit and per rank on what matters there (which
-    natural cards are held, which wild cards, and whether the suit's 2 is
-    held twice: it may then be natural and wild at once), and memoized,
-    since the same patterns come back all the time. The patterns are ints
-    rather than tuples so that the compiled build keeps them in machine words.
+    The work is done per window of three sequence slots and per rank on what
+    matters there (which natural cards are held, which wild cards, and whether
+    the suit's 2 is held twice: it may then be natural and wild at once), and
+    looked up in bounded tables indexed by those patterns packed into an int, so
+    that the compiled build keeps them in machine words and no memo grows.
     """
     wilds = 0  # bit i set when the hand holds WILD_CARDS[i]
     if counts[1]:
@@ -88,19 +84,16 @@ def three_card_meld_ids(counts: list[int], *, sets: bool) -> list[int]:
     for suit in range(4):
         base = suit * 13
         mask = 0  # bit ``rank - 1`` set when that natural card is held
-        held = 0
         for rank in range(13):
-            n = counts[base + rank]
-            if n:
+            if counts[base + rank]:
                 mask |= 1 << rank
-                held += n
-        if held >= 2:
-            two_twos = 1 if counts[base + 1] >= 2 else 0
-            key = (((suit << 1 | two_twos) << 5 | wilds) << 13) | mask
-            ids = _FOUND.get(key)
-            if ids is None:
-                ids = _remember(key, _suit_runs(suit, mask, two_twos, wilds))
-            found.extend(ids)
+        # Slot ``rank`` for each natural card, and slot 14 for the ace again.
+        present = mask << 1 | (mask & 1) << HIGH_ACE
+        # Bit ``low`` set when the window of slots low..low+2 holds two naturals or more.
+        shifted, twice = present >> 1, present >> 2
+        windows = (present & shifted | present & twice | shifted & twice) & _LOWS
+        if windows:
+            found.extend(_suit_runs(suit, present, windows, counts[base + 1] >= 2, wilds))
     if sets:
         for rank in SET_RANKS:
             pattern = 0  # two bits per suit: how many (at most 2) are held
@@ -112,18 +105,12 @@ def three_card_meld_ids(counts: list[int], *, sets: bool) -> list[int]:
                     pattern |= n << (2 * suit)
                     held += n
             if held >= 2:
-                key = -(((rank << 5 | wilds) << 8) | pattern) - 1
-                ids = _FOUND.get(key)
+                key = (rank << 5 | wilds) << 8 | pattern
+                ids = _SETS[key]
                 if ids is None:
-                    ids = _remember(key, [_intern(m) for m in _rank_sets(rank, pattern, wilds)])
+                    melds = _rank_sets(rank, pattern, wilds)
+                    ids = _SETS[key] = tuple([_intern(meld) for meld in melds])
                 found.extend(ids)
-    return found
-
-
-def _remember(key: int, ids: list[int]) -> tuple[int, ...]:
-    if len(_FOUND) >= FOUND_LIMIT:
-        _FOUND.clear()
-    found = _FOUND[key] = tuple(ids)
     return found
 
 
@@ -141,24 +128,21 @@ def _wild_cards(wilds: int) -> list[int]:
     return [card for i, card in enumerate(WILD_CARDS) if wilds >> i & 1]
 
 
-def _suit_runs(suit: int, mask: int, two_twos: int, wilds: int) -> list[int]:
-    """The three-card sequences of one suit, as indexes in :data:`MELDS`: bit ``rank - 1``
-    of ``mask`` for each natural card held. A wild card beside two naturals is found in
-    two windows; it is listed once, where it is first found."""
-    slot_card = SLOT_CARD[suit]
-    present = 0  # bit ``slot`` set when the hand holds that slot's natural card
-    for slot in range(1, HIGH_ACE + 1):
-        if mask >> (slot_card[slot] - suit * 13) & 1:
-            present |= 1 << slot
+def _suit_runs(suit: int, present: int, windows: int, two_twos: bool, wilds: int) -> list[int]:
+    """The three-card sequences of one suit, as indexes in :data:`MELDS`: bit ``slot`` of
+    ``present`` for each natural card held, bit ``low`` of ``windows`` for each window of
+    three slots that holds two of them. A wild card beside two naturals is found in two
+    windows; it is listed once, where it is first found."""
+    head = ((suit << 5 | wilds) << 1 | two_twos) << 7
     found: list[int] = []
-    for low in range(1, HIGH_ACE - 1):
-        bits = present >> low & 7
-        if _PAIRED[bits] < 2:
-            continue
-        key = (((suit << 4 | low) << 3 | bits) << 5 | wilds) << 1 | two_twos
+    while windows:
+        bit = windows & -windows
+        windows ^= bit
+        low = bit.bit_length() - 1
+        key = head | low << 3 | present >> low & 7
         ids = _WINDOWS[key]
         if ids is None:
-            ids = _WINDOWS[key] = _window(suit, low, bits, two_twos == 1, wilds)
+            ids = _WINDOWS[key] = _window(suit, low, present >> low & 7, two_twos, wilds)
         for i in ids:
             if i not in found:
                 found.append(i)
