@@ -25,6 +25,7 @@ writes that arrive meanwhile make the next batch.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import secrets
 import time
@@ -48,6 +49,11 @@ T = TypeVar("T")
 
 #: The statuses of a table that a restarted server brings back.
 LIVE = ("waiting", "seeding", "playing")
+#: Commits in the loop's thread between WAL checkpoints, which run on the database
+#: thread instead: a checkpoint copies the WAL into the database and syncs both, which
+#: SQLite would otherwise do inside whichever commit passes 1000 pages, stopping the
+#: loop for milliseconds.
+CHECKPOINT_EVERY = 500
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,6 +119,8 @@ class Store:
         #: same pragmas, without SQLAlchemy's work per transaction (checkout, begin,
         #: statement, commit, return: most of a small batch's time).
         self._raw: Any = None
+        self._commits = 0
+        self._checkpoint: Future[Any] | None = None
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
         done = self._thread.submit(fn, *args)
@@ -185,6 +193,7 @@ class Store:
             rows.append((table_id, seq, kind, encode(data), at))
         if self._raw is None:
             self._raw = self.engine.raw_connection()
+            self._raw.execute("PRAGMA wal_autocheckpoint=0")
         raw = self._raw
         try:
             raw.executemany(_INSERT_EVENT_SQL, rows)
@@ -192,7 +201,20 @@ class Store:
         except Exception:
             raw.rollback()
             return []
+        self._commits += 1
+        if self._commits >= CHECKPOINT_EVERY and (
+            self._checkpoint is None or self._checkpoint.done()
+        ):
+            self._commits = 0
+            # Not one of the calls an inline commit waits for: a PASSIVE checkpoint runs
+            # beside a writer by SQLite's design (it takes no write lock).
+            with contextlib.suppress(RuntimeError):  # the thread is shut down
+                self._checkpoint = self._thread.submit(self._checkpoint_wal)
         return [None] * len(batch)
+
+    def _checkpoint_wal(self) -> None:
+        with self.engine.connect() as c:
+            c.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
 
     def _commit(self, batch: list[_Write]) -> list[BaseException | None]:
         """One transaction for the batch; if it fails, each write alone, so one table's
