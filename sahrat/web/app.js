@@ -20,6 +20,7 @@ import { AccountPage } from "./account-page.js";
 import { HistoryPage, StatementPage } from "./history.js";
 import { setFeelClock } from "./table-feel.js";
 import { registerWorker } from "./install.js";
+import { tw } from "./i18n-watch.js";
 
 // Errors after which a game component must let the player choose again.
 const REFUSALS = new Set(["illegal_move", "stale", "not_your_turn", "wrong_phase", "bad_field"]);
@@ -71,6 +72,7 @@ class App {
       {
         playNow: (game, stake) => this.conn.send("play_now", stake ? { game, stake } : { game }),
         join: (table) => this.conn.send("join", { table }),
+        watch: (table) => this.watch({ table }),
         joinCode: (code) => this.conn.send("join", { code }),
         create: (fields) => this.conn.send("create", fields),
         go: (page) => this.go(page),
@@ -117,7 +119,7 @@ class App {
     conn.on("lobby_changes", (m) => this.lobby.applyChanges(m, () => conn.send("lobby")));
     conn.on("table", (m) => this.onTable(m));
     conn.on("chat_history", (m) => {
-      if (this.tableScreen && this.tableScreen.tableId === m.table) this.tableScreen.chat.history(m.messages);
+      if (this.tableScreen && this.tableScreen.tableId === m.table) this.tableScreen.chatHistory(m);
       else this.pendingHistory = m;
     });
     conn.on("chat", (m) => {
@@ -138,6 +140,14 @@ class App {
     // finished table left for its replay does not).
     conn.on("left", (m) => {
       if (this.tableScreen && this.tableScreen.tableId === m.table) this.goLobby();
+    });
+    // The watch ended (we stopped, or the host closed the table to spectators).
+    conn.on("unwatched", (m) => {
+      if (this.tableScreen && this.tableScreen.spectator && this.tableScreen.tableId === m.table) {
+        if (m.reason === "not_watchable") toast(tw("watch.closed"));
+        this.watching = null;
+        this.goLobby();
+      }
     });
     // The table's people: play again, reactions, who left.
     const forTable = (handle) => (m) => {
@@ -160,7 +170,8 @@ class App {
 
   /** Forget the table on screen; a finished one's late messages will be ignored. */
   dropTable() {
-    if (this.tableScreen) {
+    if (this.tableScreen && this.tableScreen.spectator) this.stopWatching();
+    else if (this.tableScreen) {
       const msg = this.tableScreen.msg;
       if (msg && msg.table.status === "finished") this.leaveFinished(msg.table.id);
     }
@@ -177,7 +188,7 @@ class App {
   /** Whether we sit at a game that is not over: then only the leave button takes us away. */
   inGame() {
     const msg = this.tableScreen && this.tableScreen.msg;
-    return !!msg && msg.table.status !== "finished";
+    return !!msg && msg.table.status !== "finished" && !this.tableScreen.spectator;
   }
 
   /** The logo leads to the lobby, but never silently out of a game: leaving is a button of its own. */
@@ -203,10 +214,25 @@ class App {
   }
 
   leave() {
-    if (this.tableScreen && this.tableScreen.msg && this.tableScreen.msg.table.status !== "finished") {
+    if (this.tableScreen && this.tableScreen.spectator) {
+      this.stopWatching();
+    } else if (this.tableScreen && this.tableScreen.msg && this.tableScreen.msg.table.status !== "finished") {
       this.conn.send("leave");
     }
     this.goLobby();
+  }
+
+  /** Watch a table: {table} (public) or {code} (private); asked again after a reconnect. */
+  watch(target) {
+    this.watching = target;
+    this.conn.send("watch", target);
+  }
+
+  /** Stop watching the table on screen (a finished one has let us go already). */
+  stopWatching() {
+    if (!this.watching) return;
+    this.watching = null;
+    this.quiet.add(this.conn.send("unwatch"));
   }
 
   /** We went away from a finished table: its late messages are ignored, and the others
@@ -229,6 +255,13 @@ class App {
   onTable(msg) {
     const id = msg.table.id;
     if (this.leftTables.has(id)) return;
+    // A spectator's table we stopped watching: its late messages are no news.
+    if (msg.spectator && !this.watching) return;
+    // A seat's table after watching (we sat down): the old screen goes.
+    if (!msg.spectator && this.tableScreen && this.tableScreen.spectator) {
+      this.watching = null;
+      this.tableScreen = null;
+    }
     // A replay asked for by the address (a new tab) stays on screen: the table we still sit
     // at is shown when we go back to the lobby (a finished one is over for us).
     if (this.replay && this.screen === this.replay && this.hashParams().has("replay")) {
@@ -248,12 +281,13 @@ class App {
       } catch {
         /* ignore */
       }
-      if (this.pendingHistory && this.pendingHistory.table === id) this.tableScreen.chat.history(this.pendingHistory.messages);
+      if (this.pendingHistory && this.pendingHistory.table === id) this.tableScreen.chatHistory(this.pendingHistory);
       this.pendingHistory = null;
       this.replay = null;
       this.mount(this.tableScreen);
     }
-    this.setHash(msg.table.code ? `code=${msg.table.code}` : `table=${id}`);
+    if (msg.spectator) this.setHash(msg.table.code ? `watchcode=${msg.table.code}` : `watch=${id}`);
+    else this.setHash(msg.table.code ? `code=${msg.table.code}` : `table=${id}`);
     this.tableScreen.update(msg);
   }
 
@@ -335,6 +369,15 @@ class App {
     const params = this.hashParams();
     const code = params.get("code");
     const table = params.get("table");
+    // Watching survives a reload or a reconnect: the server does not keep spectators.
+    const watchTable = params.get("watch");
+    const watchCode = params.get("watchcode");
+    if (watchTable || watchCode) {
+      this.hashJoinByCode = !!watchCode;
+      this.watching = watchCode ? { code: watchCode } : { table: watchTable };
+      this.hashJoin = this.conn.send("watch", this.watching);
+      return;
+    }
     // Joining a table we already sit at just re-attaches us: always safe to ask.
     this.hashJoinByCode = !!code;
     if (code) this.hashJoin = this.conn.send("join", { code });

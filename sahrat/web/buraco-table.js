@@ -114,6 +114,13 @@ export class BuracoTable {
   update(msg) {
     const previous = this.msg;
     this.msg = msg;
+    // A spectator has no seat: seen from the first seat's side, with no hand, no
+    // suggestions and no action bar on the page at all.
+    if (msg.spectator && this.hand.parentNode) {
+      this.hand.remove();
+      this.actions.remove();
+      this.suggestions.remove();
+    }
     const codes = this.selected;
     const before = this.sorted;
     this.sorted = sortHand(msg.view.hand);
@@ -177,7 +184,7 @@ export class BuracoTable {
     const you = msg.you;
     return seatChip(seat, {
       you: seat.seat === you,
-      partner: msg.seats.length === 4 && seat.seat === (you + 2) % 4,
+      partner: !msg.spectator && msg.seats.length === 4 && seat.seat === (you + 2) % 4,
       active: playing && msg.to_move === seat.seat,
       deadline: msg.deadline,
       total: msg.table.turn_seconds,
@@ -220,7 +227,7 @@ export class BuracoTable {
     const msg = this.msg;
     if (!msg) return;
     const view = msg.view;
-    const you = msg.you;
+    const you = msg.spectator ? msg.seats[0].seat : msg.you;
     const side = this.side;
     const playing = msg.table.status === "playing";
     const phase = this.phase();

@@ -6,6 +6,7 @@
 import { h, fill } from "./dom.js";
 import { t } from "./i18n.js";
 import { reactionText } from "./reactions.js";
+import { tw } from "./i18n-watch.js";
 
 const MAX_CHARS = 300; // the server's chat_max_chars default
 
@@ -57,6 +58,9 @@ export class Chat {
       this.sendButton,
     );
     this.title = h("h3", { class: "panel-title" });
+    // A spectator at a table that does not let spectators write reads only.
+    this.readOnly = false;
+    this.readOnlyNote = h("p", { class: "read-only-note", hidden: true });
     this.el = h(
       "section",
       { class: "panel chat drawer" },
@@ -64,6 +68,7 @@ export class Chat {
       h("div", { class: "tabs", role: "tablist" }, this.tabs.table, this.tabs.team),
       this.list,
       this.form,
+      this.readOnlyNote,
     );
     this.relabel();
   }
@@ -85,8 +90,17 @@ export class Chat {
     this.toggle.setAttribute("aria-label", this.waiting ? `${t("chat.open")} · ${t("chat.unread", { n: this.waiting })}` : t("chat.open"));
     this.closeButton.setAttribute("aria-label", t("chat.close"));
     this.badge.hidden = !this.waiting;
+    this.readOnlyNote.textContent = tw("watch.readOnly");
     this.badge.textContent = String(this.waiting);
     this.renderLines();
+  }
+
+  /** A spectator's chat: the lines without the form (`on`), or with it. */
+  setReadOnly(on) {
+    this.readOnly = on;
+    this.form.hidden = on;
+    this.readOnlyNote.hidden = !on;
+    this.relabel();
   }
 
   /** Open or close the drawer (phones); opening it reads what was waiting. */
@@ -97,7 +111,7 @@ export class Chat {
     if (open) {
       this.waiting = 0;
       this.unread[this.channel] = 0;
-      this.input.focus({ preventScroll: true });
+      if (!this.readOnly) this.input.focus({ preventScroll: true });
     }
     this.relabel();
   }

@@ -66,10 +66,18 @@ export class JackarooTable {
     const previous = this.msg;
     this.msg = msg;
     const seats = msg.seats.map((seat) => seat.seat);
-    const key = `${msg.you}:${seats.join(",")}`;
+    // A spectator has no seat: the board is seen from the first seat's side, and the
+    // hand and the action bar leave the page (nothing of a hand is ever drawn).
+    this.spectator = !!msg.spectator;
+    if (this.spectator && this.hand.isConnected !== false && this.hand.parentNode) {
+      this.hand.remove();
+      this.actions.remove();
+    }
+    const viewpoint = this.spectator ? seats[0] : msg.you;
+    const key = `${viewpoint}:${seats.join(",")}`;
     if (key !== this.seatsKey) {
       this.seatsKey = key;
-      this.board.setSeats(msg.you, seats);
+      this.board.setSeats(viewpoint, seats);
     }
     // A new position (or a new legal list) starts the choice afresh; a mere
     // change of someone's connection keeps what the player had selected.
@@ -196,7 +204,7 @@ export class JackarooTable {
         const hand = msg.view.hands[String(seat.seat)];
         const chip = seatChip(seat, {
           you: seat.seat === msg.you,
-          partner: seat.seat === ctx.partner,
+          partner: !this.spectator && seat.seat === ctx.partner,
           active: playing && msg.to_move === seat.seat,
           deadline: msg.deadline,
           total: msg.table.turn_seconds,

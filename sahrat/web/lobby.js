@@ -16,6 +16,7 @@ import {
 } from "./rules.js";
 import { stakeLine } from "./coins.js";
 import { CoinPanel, kindField } from "./lobby-coins.js";
+import { tw, watchStyles } from "./i18n-watch.js";
 
 /** The list after a `lobby_changes` message (`docs/protocol.md` §3), as a new array. */
 export function applyLobbyChanges(tables, m) {
@@ -29,7 +30,7 @@ export function applyLobbyChanges(tables, m) {
 
 export class Lobby {
   /**
-   * `actions`: {playNow(game, stake?), join(tableId), joinCode(code), create(fields), go(page)};
+   * `actions`: {playNow(game, stake?), join(tableId), watch(tableId), joinCode(code), create(fields), go(page)};
    * `account`: who we are (account.js), for the coin parts.
    */
   constructor(conn, actions, account) {
@@ -37,6 +38,7 @@ export class Lobby {
     this.actions = actions;
     this.account = account;
     this.tables = [];
+    watchStyles();
     // The form's choices per game (kept when the player looks at another game), built from
     // the games the server lists (rules.js, loaded before the lobby shows).
     const first = games()[0];
@@ -150,6 +152,8 @@ export class Lobby {
       this.tables.map((table) => {
         const taken = table.seats - table.free;
         const canJoin = table.status === "waiting" && table.free > 0;
+        // A table in play may be watched: its board and moves, no hand.
+        const canWatch = table.status === "playing" || table.status === "seeding";
         return h(
           "li",
           { class: ["table-row", table.game], dataset: { table: table.id } },
@@ -175,6 +179,9 @@ export class Lobby {
             h("span", { class: ["status", table.status] }, t("status." + table.status)),
             canJoin
               ? h("button", { type: "button", class: "btn small", on: { click: () => this.actions.join(table.id) } }, t("lobby.join"))
+              : null,
+            canWatch
+              ? h("button", { type: "button", class: "btn small ghost watch", dataset: { action: "watch" }, on: { click: () => this.actions.watch(table.id) } }, tw("watch.button"))
               : null,
           ),
         );

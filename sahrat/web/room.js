@@ -115,7 +115,8 @@ export class Room {
         // Every seat of a coin table puts the same stake in.
         table.stake > 0 ? h("span", { class: "seat-stake", dataset: { stake: String(table.stake) } }, t("coins.stake"), " ", coins(table.stake)) : null,
       );
-      if (seat.empty && table.status === "waiting" && !isHost) {
+      // A spectator watches the room fill: it takes no seat from here.
+      if (seat.empty && table.status === "waiting" && !isHost && !msg.spectator) {
         cell.append(
           h(
             "button",
@@ -183,7 +184,7 @@ export class Room {
     const free = msg.seats.some((seat) => seat.empty);
     if (table.status === "waiting" && free && table.stake > 0) {
       controls.push(h("p", { class: "hint no-bots" }, t("coins.noBots")));
-    } else if (table.status === "waiting" && free && (table.kind !== "private" || isHost)) {
+    } else if (table.status === "waiting" && free && !msg.spectator && (table.kind !== "private" || isHost)) {
       controls.push(
         h("button", { type: "button", class: "btn", dataset: { action: "bots" }, on: { click: () => this.conn.send("bots") } }, t("room.bots")),
       );

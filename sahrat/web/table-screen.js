@@ -14,6 +14,7 @@ import { TableFeel } from "./table-feel.js";
 import { withNames } from "./bidi.js";
 import { RematchBox } from "./rematch.js";
 import { TableSocial } from "./table-social.js";
+import { tw, watchStyles } from "./i18n-watch.js";
 
 export function verifyLink(tableId) {
   return `/static/verify.html#record=/api/records/${encodeURIComponent(tableId)}`;
@@ -53,11 +54,22 @@ export class TableScreen {
     this.rematch = new RematchBox(conn);
     this.social = new TableSocial(conn, this);
     this.el.append(this.social.el);
+    // Watching without a seat (set by the first message): no hand, no actions, no reactions.
+    this.spectator = false;
+    watchStyles();
+  }
+
+  /** The chat's lines, and where we may write (a spectator: maybe nowhere). */
+  chatHistory(m) {
+    this.chat.history(m.messages);
+    this.chat.setReadOnly(!!m.spectator && !(m.channels || []).length);
   }
 
   update(msg) {
     const first = !this.msg;
     this.msg = msg;
+    this.spectator = !!msg.spectator;
+    this.el.classList.toggle("spectating", this.spectator);
     const table = msg.table;
     this.el.dataset.game = table.game;
     this.el.dataset.status = table.status;
@@ -74,7 +86,7 @@ export class TableScreen {
       this.room.update(msg);
       if (this.main.firstChild !== this.room.el) fill(this.main, this.room.el);
     }
-    const team = msg.seats.length === 4;
+    const team = msg.seats.length === 4 && !this.spectator;
     if (first || this.chat.mySeat !== msg.you) this.chat.setTable(msg.you, team);
     this.social.update(msg);
     this.renderHeader();
@@ -112,6 +124,7 @@ export class TableScreen {
       stakeLine(table),
       table.code ? h("span", { class: "meta code" }, t("room.code"), " ", h("code", { dir: "ltr" }, table.code)) : null,
       h("span", { class: ["status", table.status] }, t("status." + table.status)),
+      this.watchBadge(),
       this.feel.mute.render(),
       h(
         "button",
@@ -119,11 +132,26 @@ export class TableScreen {
           type: "button",
           class: "btn ghost small",
           dataset: { action: "leave" },
-          on: { click: () => (finished ? this.app.toLobby() : this.social.askLeave(() => this.app.leave())) },
+          on: {
+            click: () => {
+              if (this.spectator || finished) this.app.leave();
+              else this.social.askLeave(() => this.app.leave());
+            },
+          },
         },
-        t(finished ? "table.toLobby" : "table.leave"),
+        this.spectator && !finished ? tw("watch.stop") : t(finished ? "table.toLobby" : "table.leave"),
       ),
     );
+  }
+
+  /** How many watch: for a spectator always (with "Watching"), for a seat when some do. */
+  watchBadge() {
+    const n = this.msg.watching || 0;
+    if (this.spectator) {
+      return h("span", { class: "watch-badge spectating", dataset: { watching: String(n) }, title: tw("watch.count", { n }) }, tw("watch.badge"), " · ", tw("watch.count", { n }));
+    }
+    if (!n) return null;
+    return h("span", { class: "watch-badge", dataset: { watching: String(n) }, title: tw("watch.count", { n }), "aria-label": tw("watch.count", { n }) }, tw("watch.count", { n }));
   }
 
   renderLastMoves() {
@@ -208,32 +236,34 @@ export class TableScreen {
     }
     const winners = result.winners || [];
     const won = winners.includes(msg.you);
+    // A spectator neither won nor lost; the score is told from the first side.
+    const side = this.spectator ? 0 : msg.you & 1;
     const names = msg.seats.filter((seat) => winners.includes(seat.seat)).map((seat) => seat.name);
     this.endCard.hidden = false;
-    this.rematch.update(msg);
+    if (!this.spectator) this.rematch.update(msg);
     fill(
       this.endCard,
       h(
         "div",
         { class: ["end-inner", won ? "won" : "lost"] },
-        h("h2", {}, t(won ? "end.won" : "end.lost")),
+        h("h2", {}, this.spectator ? tw("watch.over") : t(won ? "end.won" : "end.lost")),
         h("p", { class: "winners" }, t("end.winners", { names: names.join(lang() === "ar" ? " و" : " & ") })),
         // A game that ends on points: the final score of both sides.
         msg.view && Array.isArray(msg.view.totals)
           ? h(
               "p",
               { class: "final-score" },
-              t("end.score", { us: msg.view.totals[msg.you & 1], them: msg.view.totals[1 - (msg.you & 1)] }),
+              t("end.score", { us: msg.view.totals[side], them: msg.view.totals[1 - side] }),
             )
           : null,
         msg.coins ? coinsSummary(msg.coins, msg.seats, msg.you) : null,
-        this.rematch.el,
+        this.spectator ? null : this.rematch.el,
         h(
           "div",
           { class: "end-actions" },
           h("button", { type: "button", class: "btn", dataset: { action: "replay" }, on: { click: () => this.app.openReplay(msg.table.id) } }, "▶ ", t("end.watchReplay")),
           verifyAnchor(msg.table.id, "btn", t("end.verify")),
-          h("button", { type: "button", class: "btn ghost", dataset: { action: "lobby" }, on: { click: () => this.app.toLobby() } }, t("table.toLobby")),
+          h("button", { type: "button", class: "btn ghost", dataset: { action: "lobby" }, on: { click: () => (this.spectator ? this.app.leave() : this.app.toLobby()) } }, t("table.toLobby")),
           h("button", { type: "button", class: "btn ghost", on: { click: () => { this.endDismissed = true; this.renderEnd(); } } }, t("end.close")),
         ),
       ),

@@ -27,6 +27,8 @@ export class TableSocial {
 
   update(msg) {
     this.el.hidden = !msg;
+    // A spectator reacts to nothing (the server would refuse it); the chat button stays.
+    this.reactions.el.hidden = !!(msg && msg.spectator);
     if (this.open) this.renderConfirm();
   }
 

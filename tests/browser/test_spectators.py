@@ -1,0 +1,117 @@
+"""Spectators in the browser: watching a whole bot game from the lobby without ever
+seeing a hand, and the seats' page counting who watches (phone and desktop, Arabic and
+English)."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import threading
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import shot
+from tests.server.harness import Player, Server, run
+
+pytestmark = pytest.mark.browser
+
+#: Anything of a seat's own on the page: a hand, a card in the hand's area, the action bar.
+SEAT_ONLY = ".hand, .hand-area .card[data-code], .move-actions, .bu-suggestions, [data-sit]"
+
+
+def no_seat_parts(page: Any) -> None:
+    assert page.locator(SEAT_ONLY).count() == 0
+
+
+class BotGame:
+    """A 2-seat public table played to its end by a scripted person and a bot, in a
+    thread of its own; it waits for ``go`` before its first move."""
+
+    def __init__(self, server: Server, game: str) -> None:
+        self.server = server
+        self.game = game
+        self.table_id = ""
+        self.opened = threading.Event()
+        self.go = threading.Event()
+        self.result: dict[str, Any] | None = None
+        self.thread = threading.Thread(target=lambda: run(self.play(), timeout=300))
+
+    async def play(self) -> None:
+        person = Player(self.server, "Salem")
+        await person.connect()
+        await person.send(type="create", game=self.game, seats=2)
+        self.table_id = (await person.expect("table"))["table"]["id"]
+        await person.send(type="bots")
+        await person.expect("seed_request")
+        await person.send(type="seed", seed="browser-watch")
+        state = await person.expect("table", lambda m: m["table"]["status"] == "playing")
+        self.opened.set()
+        while not self.go.is_set():
+            await asyncio.sleep(0.05)
+        rng, acted = random.Random(5), -1
+        while "result" not in state:
+            legal = state.get("legal")
+            if legal and state["moves"] > acted and state["to_move"] == state["you"]:
+                acted = state["moves"]
+                await person.send(type="act", action=rng.choice(legal), moves=state["moves"])
+            state = await person.expect("table", timeout=60)
+        self.result = state
+        await person.close()
+
+    def __enter__(self) -> BotGame:
+        self.thread.start()
+        assert self.opened.wait(60), "the game did not start"
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.go.set()
+        self.thread.join(300)
+
+
+@pytest.mark.parametrize(
+    ("size", "lang", "game"), [("phone", "ar", "jackaroo"), ("desktop", "en", "buraco")]
+)
+def test_a_spectator_watches_a_whole_bot_game_and_never_sees_a_hand(
+    open_page: Any, server: Server, size: str, lang: str, game: str
+) -> None:
+    with BotGame(server, game) as played:
+        page = open_page(size, lang=lang)
+        row = page.locator(f".table-row[data-table='{played.table_id}']")
+        row.locator("[data-action=watch]").click()
+        page.wait_for_selector("#table.spectating")
+        page.wait_for_selector(".watch-badge.spectating")
+        no_seat_parts(page)
+        assert page.locator(".chat-form").is_hidden()
+        assert page.locator(".read-only-note").count() == 1
+        shot(page, f"watch-{lang}-{size}", full_page=False)
+        played.go.set()
+        # Sampled all along the game: never a hand, never an action bar.
+        while not page.locator(".end-card:not([hidden])").count():
+            no_seat_parts(page)
+            page.wait_for_timeout(150)
+        no_seat_parts(page)
+        assert page.locator("#table").get_attribute("data-status") == "finished"
+        page.click(".end-card [data-action=lobby]")
+        page.wait_for_selector("#lobby")
+    assert played.result is not None
+
+
+def test_the_seats_page_shows_how_many_watch(open_page: Any) -> None:
+    alia = open_page("desktop")
+    alia.click(".create-form [data-game=buraco]")
+    alia.click(".create-form [data-action=create]")
+    alia.wait_for_selector("#table .room")
+    table_id = alia.locator("#table").get_attribute("data-table")
+    alia.click("[data-action=bots]")
+    alia.wait_for_selector("#table[data-status=playing]")
+    assert alia.locator(".watch-badge").count() == 0
+    badr = open_page("phone", lang="en")
+    badr.locator(f".table-row[data-table='{table_id}'] [data-action=watch]").click()
+    badr.wait_for_selector("#table.spectating")
+    alia.wait_for_selector(".watch-badge[data-watching='1']")
+    shot(alia, "watched-seat-ar-desktop", full_page=False)
+    # Stopping the watch takes the spectator to the lobby; the seats see nobody watching.
+    badr.click("[data-action=leave]")
+    badr.wait_for_selector("#lobby")
+    alia.wait_for_selector(".watch-badge", state="detached")
