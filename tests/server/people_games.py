@@ -17,11 +17,14 @@ async def online(server: Server, account: Account | None, name: str = "") -> Pla
     return player
 
 
-async def table_of(players: list[Player], game: str = "jackaroo", bots: bool = False) -> str:
+async def table_of(
+    players: list[Player], game: str = "jackaroo", bots: bool = False, stake: int = 0
+) -> str:
     """A new table of ``players`` (the first creates it; with ``bots``, a two-seat table
-    the bots fill), its game started; its id."""
+    the bots fill; with a ``stake``, a coin table), its game started; its id."""
     seats = 2 if bots else len(players)
-    await players[0].send(type="create", game=game, seats=seats)
+    create = {"stake": stake} if stake else {}
+    await players[0].send(type="create", game=game, seats=seats, **create)
     first = await players[0].expect("table")
     table = str(first["table"]["id"])
     for player in players[1:]:

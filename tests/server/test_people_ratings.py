@@ -8,6 +8,7 @@ The games are played once per backend by a module fixture; each test checks one 
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import subprocess
@@ -60,14 +61,18 @@ class Played:
     left_game: str
     leaver: Account
     stayer: Account
+    team_left: str
+    coin_left: str
     live: list[tuple[Any, ...]]
     changes: dict[str, list[dict[str, Any]]]
+    others: list[Account] = dataclasses.field(default_factory=list)
 
 
 @pytest.fixture(scope="module")
 def played(server: Server) -> Played:
     accounts = [new_account(server) for _ in range(6)]
     a, b, c, d, e, f = accounts
+    others = [new_account(server) for _ in range(6)]
 
     async def scenario() -> dict[str, Any]:
         duel_players = [await online(server, x) for x in (a, b)]
@@ -96,8 +101,25 @@ def played(server: Server) -> Played:
         await leaving[0].expect("left")
         await to_the_end(leaving[1:], 51)
         await finish_table(server, left_game, leaving)
+
+        # Four players, one leaves: a bot takes the seat, and the leaver's side ranks last.
+        team = [await online(server, x) for x in others[:4]]
+        team_left = await table_of(team)
+        await team[0].send(type="leave")
+        await team[0].expect("left")
+        await to_the_end(team[1:], 61)
+        await finish_table(server, team_left, team)
+
+        # A coin table: the leaver's seat stays theirs, played by the server.
+        coin = [await online(server, x) for x in others[4:]]
+        coin_left = await table_of(coin, stake=100)
+        await coin[0].send(type="leave")
+        await coin[0].expect("left")
+        await to_the_end(coin[1:], 71)
+        await finish_table(server, coin_left, coin)
         return {"duel": duel, "four": four, "guest_game": guest_game, "bot_game": bot_game,
-                "left_game": left_game}  # fmt: skip
+                "left_game": left_game, "team_left": team_left,
+                "coin_left": coin_left}  # fmt: skip
 
     tables = run(scenario(), timeout=600)
     engine = engine_of(server)
@@ -110,7 +132,8 @@ def played(server: Server) -> Played:
     changes: dict[str, list[dict[str, Any]]] = {}
     for row in rows:
         changes.setdefault(row["table_id"], []).append(dict(row))
-    return Played(accounts, **tables, leaver=e, stayer=f, live=live, changes=changes)
+    return Played(accounts, **tables, leaver=e, stayer=f, live=live, changes=changes,
+                  others=others)  # fmt: skip
 
 
 def test_a_game_between_two_accounts_is_rated(played: Played) -> None:
@@ -156,6 +179,23 @@ def test_a_player_who_left_loses_rating_and_the_other_gains(played: Played) -> N
     assert rows[played.leaver.id]["mu"] < MU < rows[played.stayer.id]["mu"]
 
 
+def test_a_leavers_partner_loses_with_them(played: Played) -> None:
+    rows = played.changes[played.team_left]
+    leaver = next(row for row in rows if row["left"])
+    assert leaver["player_id"] == played.others[0].id
+    losers = [row for row in rows if not row["won"]]
+    assert len(losers) == 2 and leaver in losers
+    assert all(row["mu"] < row["mu_before"] for row in losers)
+    assert all(row["mu"] > row["mu_before"] for row in rows if row["won"])
+
+
+def test_a_player_who_left_a_coin_table_loses(played: Played) -> None:
+    rows = {row["player_id"]: row for row in played.changes[played.coin_left]}
+    leaver, stayer = played.others[4].id, played.others[5].id
+    assert (rows[leaver]["won"], rows[leaver]["left"]) == (False, True)
+    assert (rows[stayer]["won"], rows[stayer]["left"]) == (True, False)
+
+
 def test_the_live_table_counts_each_players_rated_games(played: Played) -> None:
     games = {(row[0], row[1]): row[4] for row in played.live}
     a, b, c, d = (x.id for x in played.accounts[:4])
@@ -182,7 +222,7 @@ def test_the_rebuild_gives_exactly_the_live_table(server: Server, played: Played
         [sys.executable, "-m", "sahrat.cli.main", "ratings", "rebuild", *where],
         capture_output=True, text=True, timeout=120, check=False,
     )  # fmt: skip
-    assert (done.returncode, done.stdout.strip()) == (0, "ratings: 3 rated games replayed")
+    assert (done.returncode, done.stdout.strip()) == (0, "ratings: 5 rated games replayed")
     engine = engine_of(server)
     try:
         assert table_rows(engine) == played.live
@@ -198,7 +238,7 @@ def test_the_rebuild_gives_exactly_the_live_table(server: Server, played: Played
 def test_the_leaderboard_lists_the_rated_players_by_rating(server: Server, played: Played) -> None:
     board = call(server, "GET", "/api/leaderboards/jackaroo?limit=100").body
     ids = [entry["player"]["id"] for entry in board["entries"]]
-    assert set(ids) == {x.id for x in played.accounts}
+    assert set(ids) == {x.id for x in played.accounts + played.others}
     shown = [entry["rating"] for entry in board["entries"]]
     assert shown == sorted(shown, reverse=True)
 
@@ -215,7 +255,8 @@ def test_ratings_show_conservatively_and_provisional(server: Server, played: Pla
 
 def test_ones_own_rank_is_shown_outside_the_page(server: Server, played: Played) -> None:
     full = call(server, "GET", "/api/leaderboards/jackaroo?limit=100").body["entries"]
-    last = next(a for a in played.accounts if a.id == full[-1]["player"]["id"])
+    everyone = played.accounts + played.others
+    last = next(a for a in everyone if a.id == full[-1]["player"]["id"])
     page = call(server, "GET", "/api/leaderboards/jackaroo?limit=1&page=1", token=last.token)
     assert page.status == 200
     assert [e["player"]["id"] for e in page.body["entries"]] == [full[0]["player"]["id"]]
