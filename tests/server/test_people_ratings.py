@@ -30,13 +30,14 @@ from tests.server.people_games import finish_table, online, table_of, to_the_end
 pytestmark = pytest.mark.usefixtures("backend")
 
 SETTINGS = {"accounts_burst": 100_000, "logins_burst": 100_000}
+MIN_GAMES = 2
 
 
 @pytest.fixture(scope="module")
 def server(backend: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    # One rated game is enough to appear on a leaderboard here (the setting is read from
-    # the environment when the server starts).
-    os.environ["SAHRAT_LEADERBOARD_MIN_GAMES"] = "1"
+    # Two rated games put a player on a leaderboard here (the setting is read from the
+    # environment when the server starts): only the first two accounts play two.
+    os.environ["SAHRAT_LEADERBOARD_MIN_GAMES"] = str(MIN_GAMES)
     try:
         with shared_server(tmp_path_factory, backend, **SETTINGS) as server:
             yield server
@@ -235,12 +236,26 @@ def test_the_rebuild_gives_exactly_the_live_table(server: Server, played: Played
         engine.dispose()
 
 
-def test_the_leaderboard_lists_the_rated_players_by_rating(server: Server, played: Played) -> None:
+def test_the_leaderboard_lists_players_with_enough_rated_games_by_rating(
+    server: Server, played: Played
+) -> None:
     board = call(server, "GET", "/api/leaderboards/jackaroo?limit=100").body
     ids = [entry["player"]["id"] for entry in board["entries"]]
-    assert set(ids) == {x.id for x in played.accounts + played.others}
+    assert set(ids) == {played.accounts[0].id, played.accounts[1].id}
+    assert board["min_games"] == MIN_GAMES
     shown = [entry["rating"] for entry in board["entries"]]
     assert shown == sorted(shown, reverse=True)
+
+
+def test_a_player_with_too_few_games_is_not_on_the_board_nor_ranked(
+    server: Server, played: Played
+) -> None:
+    one_game = played.accounts[2]
+    board = call(server, "GET", "/api/leaderboards/jackaroo", token=one_game.token).body
+    assert board["me"] is None
+    assert one_game.id not in [e["player"]["id"] for e in board["entries"]]
+    profile = call(server, "GET", f"/api/players/{one_game.id}").body
+    assert profile["games"]["jackaroo"]["rating"]["rank"] is None
 
 
 def test_ratings_show_conservatively_and_provisional(server: Server, played: Played) -> None:
@@ -267,11 +282,13 @@ def test_ones_own_rank_is_shown_outside_the_page(server: Server, played: Played)
 def test_the_weeks_board_by_wins_counts_this_weeks_wins(server: Server, played: Played) -> None:
     board = call(server, "GET", "/api/leaderboards/jackaroo?period=week&by=wins&limit=100").body
     wins = {e["player"]["id"]: e["wins"] for e in board["entries"]}
+    games: dict[str, int] = {}
     expected: dict[str, int] = {}
     for rows in played.changes.values():
         for row in rows:
+            games[row["player_id"]] = games.get(row["player_id"], 0) + 1
             expected[row["player_id"]] = expected.get(row["player_id"], 0) + int(row["won"])
-    assert wins == expected
+    assert wins == {p: n for p, n in expected.items() if games[p] >= MIN_GAMES}
     assert [e["wins"] for e in board["entries"]] == sorted(wins.values(), reverse=True)
 
 

@@ -14,8 +14,19 @@ from sqlalchemy import Engine, create_engine
 
 from sahrat.server.people import friends
 from sahrat.server.people.profiles import AVATARS
+from sahrat.server.people.service import People
+from sahrat.server.store import Store
 from tests.server.conftest import shared_server
-from tests.server.harness import PASSWORD, Account, Reply, Server, call, new_account, unique_name
+from tests.server.harness import (
+    PASSWORD,
+    Account,
+    Reply,
+    Server,
+    call,
+    new_account,
+    run,
+    unique_name,
+)
 
 #: On SQLite and on PostgreSQL.
 pytestmark = pytest.mark.usefixtures("backend")
@@ -84,6 +95,25 @@ def test_two_requests_that_cross_make_friends(server: Server) -> None:
     reply = ask(server, b, name=a.name)
     assert (reply.status, reply.body["status"]) == (200, "friends")
     assert lists(server, a)["friends"] == [b.id]
+
+
+def test_the_socket_sides_interface_answers_from_the_database(server: Server) -> None:
+    a, b, c = new_account(server), new_account(server), new_account(server)
+    ask(server, a, name=b.name)
+    ask(server, b, name=a.name)
+    call(server, "PUT", f"/api/blocks/{a.id}", token=c.token)
+    store = Store(server.database_url or f"sqlite:///{server.data_dir / 'sahrat.db'}")
+    people = People(store)
+
+    async def asked() -> tuple[set[str], set[str], bool, bool]:
+        friends_of_a, friends_of_c = await people.friends_of(a.id), await people.friends_of(c.id)
+        return friends_of_a, friends_of_c, await people.is_blocked(c.id, a.id), \
+            await people.is_blocked(a.id, c.id)  # fmt: skip
+
+    try:
+        assert run(asked()) == ({b.id}, set(), True, False)
+    finally:
+        store.close()
 
 
 def test_a_refused_request_is_gone_for_both(server: Server) -> None:
