@@ -19,13 +19,15 @@ from typing import Any
 import pytest
 
 import sahrat
-from sahrat.cards import CODES, card_label, parse_card
+from sahrat.cards import CODES, JOKER, card_label, parse_card, parse_cards
 from sahrat.errors import IllegalMove, MalformedInput, Reason
 from sahrat.game import CHANCE, GameState
 from sahrat.games import GAMES
 from sahrat.games.buraco import BuracoOptions, BuracoState
 from sahrat.games.buraco.actions import BuracoAction
+from sahrat.games.buraco.melds import arrange
 from sahrat.games.buraco.setup import from_table
+from sahrat.games.buraco.words import MELD_FAULTS, meld_fault
 from sahrat.games.jackaroo import Options, from_position
 from sahrat.games.jackaroo.actions import PICK, Chance
 from sahrat.simulation import SimSource
@@ -380,3 +382,50 @@ def test_every_refusal_of_whole_games_reads_without_notation(name: str, options:
                 recent = [action, *recent][:3]
             state.apply_action(action)
     assert said > 50
+
+
+# -- an illegal meld says why -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("code", MELD_FAULTS)
+def test_every_meld_fault_has_client_words(code: str) -> None:
+    arabic, english = client_words()[code]
+    assert re.search(r"[\u0600-\u06ff]", arabic) and english.strip()
+    assert not NOTATION.search(arabic) and not NOTATION.search(english)
+
+
+@pytest.mark.parametrize(
+    ("cards", "sets", "kind", "fault"),
+    [("5H 6H", False, None, "meld_too_short"),
+     ("5H JK 2C 7H", False, None, "meld_too_many_wilds"),
+     ("5H 5C 5D", False, None, "meld_no_sets"),
+     ("5H 5C 5D JK 2S", True, None, "meld_too_many_wilds"),
+     ("5H 6H 7C", True, None, "meld_mixed_suits"),
+     ("5H 5H 6H", False, None, "meld_repeated"),
+     ("5H 6H 9H", False, None, "meld_gap"),
+     ("5H 5C 6C", True, "set", "meld_mixed_ranks"),
+     ("5H 5C JK 2D", True, "set", "meld_too_many_wilds"),
+     ("KC AC 2C 3C", False, "sequence", "meld_gap")],
+)  # fmt: skip
+def test_a_meld_fault_says_why(cards: str, sets: bool, kind: str | None, fault: str) -> None:
+    parsed = parse_cards(cards.split(), joker=True)
+    assert arrange(parsed, sets=sets) is None or kind == "set"
+    assert meld_fault(parsed, sets, kind) == fault
+
+
+@pytest.mark.parametrize("sets", [False, True])
+def test_every_refused_meld_of_random_cards_has_a_fault(sets: bool) -> None:
+    """Many random handfuls from two decks: each one :func:`arrange` refuses gets a fault
+    with words; each one it accepts is left alone (the helper is for refusals only)."""
+    rng = random.Random(sets)
+    deck = [*range(52), *range(52), JOKER, JOKER]
+    faults: set[str] = set()
+    for _ in range(4000):
+        cards = rng.sample(deck, rng.choice((2, 3, 3, 4, 5)))
+        if rng.random() < 0.5:  # near misses: a run of one suit with a card changed
+            start, suit = rng.randrange(11), rng.randrange(4)
+            cards = [suit * 13 + (start + i) % 13 for i in range(rng.choice((3, 4, 5)))]
+            cards[rng.randrange(len(cards))] = rng.choice(deck)
+        if arrange(cards, sets=sets) is None:
+            faults.add(meld_fault(cards, sets))
+    assert faults <= set(MELD_FAULTS) and len(faults) >= 5, faults
