@@ -8,7 +8,9 @@ hundreds of tables these pauses, not CPU, made the tail of a move's latency.
 - :class:`PauseMonitor` times every collection (``gc.callbacks``) and, on
   ``SIGUSR1``, writes one line to stderr with the collections since the last
   such line: how many of each generation, how many took ``SLOW_MS`` or more,
-  the longest and the total (the load benchmark reads it around its window).
+  the longest and the total, and the CPU time they took (on a busy machine a
+  pause is longer than its CPU time: the process waited for a core meanwhile).
+  The load benchmark reads it around its window.
 - :func:`freeze_after_startup` wraps the ASGI application so that once the
   server has started (imports done, live tables restored) it collects once and
   moves every object left to the permanent generation (``gc.freeze``), which
@@ -52,7 +54,7 @@ class PauseMonitor:
     """Times every collection; :meth:`summary` since the last :meth:`reset`."""
 
     def __init__(self) -> None:
-        self._started = 0.0
+        self._started = self._cpu = 0.0
         self.reset()
 
     def reset(self) -> None:
@@ -60,12 +62,17 @@ class PauseMonitor:
         self.slow = 0
         self.longest = 0.0
         self.total = 0.0
+        self.longest_cpu = 0.0
+        self.total_cpu = 0.0
 
     def __call__(self, phase: str, info: dict[str, int]) -> None:
         if phase == "start":
-            self._started = time.perf_counter()
+            self._started, self._cpu = time.perf_counter(), time.thread_time()
             return
         pause = time.perf_counter() - self._started
+        cpu = time.thread_time() - self._cpu
+        self.total_cpu += cpu
+        self.longest_cpu = max(self.longest_cpu, cpu)
         self.collections[info["generation"]] += 1
         self.total += pause
         self.longest = max(self.longest, pause)
@@ -77,7 +84,8 @@ class PauseMonitor:
         return (
             f"{young + middle + full} collections (generations 0/1/2: {young}/{middle}/{full}), "
             f"{self.slow} of {SLOW_MS:g} ms or more, longest {self.longest * 1000:.1f} ms, "
-            f"total {self.total * 1000:.0f} ms; {len(gc.get_objects())} objects tracked, "
+            f"total {self.total * 1000:.0f} ms (CPU: longest {self.longest_cpu * 1000:.1f} ms, "
+            f"total {self.total_cpu * 1000:.0f} ms); {len(gc.get_objects())} objects tracked, "
             f"{gc.get_freeze_count()} frozen"
         )
 
