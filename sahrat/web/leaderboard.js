@@ -19,8 +19,14 @@ export class LeaderboardView {
     this.error = null;
     this.asked = 0;
     this.el = h("section", { class: "panel leaderboard", id: "leaderboard" });
+    // Opened by its address, the board may come before the server says who we are.
+    this.unlisten = app.account.on(() => this.render());
     this.render();
     this.load();
+  }
+
+  destroy() {
+    this.unlisten();
   }
 
   set(change) {

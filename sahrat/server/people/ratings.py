@@ -112,7 +112,7 @@ def rated_sides(c: Connection, game: str, options: dict[str, Any],
     """The sides of a game to rate, ranked, or None if the game is not rated."""
     rules = GAMES[game]
     seating = rules.seating(rules.options_from_json(options))
-    at_deal = _lineup_at_deal(seating.seats, stored)
+    at_deal = lineup_at_deal(seating.seats, stored)
     if at_deal is None:
         return None
     seated, dealt_at = at_deal
@@ -131,7 +131,7 @@ def rated_sides(c: Connection, game: str, options: dict[str, Any],
         since = registered.get(person)
         if since is None or since > dealt_at:
             return None  # a guest, or an account registered once the cards were dealt
-    left = _leavers(seated, stored)
+    left = leavers(seated, stored)
     by_side: dict[int, list[str]] = {}
     for seat, side in zip(seating.seats, seating.sides, strict=True):
         player = seated[seat]
@@ -147,7 +147,7 @@ def rated_sides(c: Connection, game: str, options: dict[str, Any],
     return sides
 
 
-def _lineup_at_deal(seat_numbers: Sequence[int], stored: list[tuple[str, dict[str, Any], float]]
+def lineup_at_deal(seat_numbers: Sequence[int], stored: list[tuple[str, dict[str, Any], float]]
                     ) -> tuple[dict[int, str | None], float] | None:  # fmt: skip
     """Who sat where when the first card was dealt (a bot as None), and when; None if the
     game never started. The events are applied as the table applied them."""
@@ -168,7 +168,7 @@ def _lineup_at_deal(seat_numbers: Sequence[int], stored: list[tuple[str, dict[st
     return None
 
 
-def _leavers(seated: dict[int, str | None],
+def leavers(seated: dict[int, str | None],
              stored: list[tuple[str, dict[str, Any], float]]) -> set[str]:  # fmt: skip
     """The people seated at the deal who left before the end: their seat given to someone
     else (a bot, at a free table) or marked left (a coin table)."""
