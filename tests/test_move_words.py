@@ -96,8 +96,17 @@ def test_bring_out_and_its_capture() -> None:
 def test_split_seven_says_its_parts_and_home() -> None:
     state = jackaroo({0: ["t3", "t74"]}, ["7H"])
     words = say(state, "7H t3-t8 t74-h0.1")
-    assert words["en"] == "Salem splits the seven (7♥) as 5 + 2 into home"
+    assert words["en"] == "Salem splits the seven (7♥) as 5 + 2 and enters home"
     assert words["ar"] == "Salem قسم السبعة (7♥): 5 + 2 ودخلت البيت"
+
+
+def test_split_seven_entering_home_and_capturing() -> None:
+    state = jackaroo({0: ["t74", "t10"], 1: ["t15"]}, ["7H"])
+    words = say(state, "7H t74-h0.1 t10-t15", NAMES)
+    assert words["en"] == (
+        "Salem splits the seven (7♥) as 2 + 5, enters home and captures Maryam's marble"
+    )
+    assert words["ar"] == "Salem قسم السبعة (7♥): 2 + 5 ودخلت البيت وأكل بلية Maryam"
 
 
 def test_swap() -> None:
@@ -120,7 +129,7 @@ def test_five_on_another_seats_marble_and_four_backwards() -> None:
 def test_entering_home() -> None:
     state = jackaroo({0: ["t73"]}, ["3H"])
     words = say(state, "3H t73-h0.1")
-    assert words["en"] == "Salem moves 3 steps with 3♥ into home"
+    assert words["en"] == "Salem moves 3 steps with 3♥ and enters home"
     assert words["ar"].endswith("ودخلت البيت")
 
 

@@ -126,9 +126,10 @@ def move_words(before: JackarooState, seat: int, move: Move, names: Mapping[int,
             en = f"moves {moved}{count[0]} with {label}"
             ar = f"{{مشّى|مشّت}} {whose[1]} {count[1]} ({_ar_card(card)})"
         home = _enters_home(a, b)
+    effects: list[Pair] = []
     if home:
         # The marble is the subject here (بلية is feminine), whoever moved it.
-        en, ar = en + " into home", ar + " ودخلت البيت"
+        effects.append(("enters home", "ودخلت البيت"))
     after = before.clone()
     after.apply_action(move)
     caught = [m >> 2 for m in range(16) if before.loc[m] < BASE0 <= after.loc[m]]
@@ -137,8 +138,15 @@ def move_words(before: JackarooState, seat: int, move: Move, names: Mapping[int,
             _counted(_marble_of(before, seat, colour, names), caught.count(colour))
             for colour in dict.fromkeys(caught)
         ]
-        en += " and captures " + " and ".join(w[0] for w in parts)
-        ar += " و{أكل|أكلت} " + " و".join(w[1] for w in parts)
+        effects.append(
+            (
+                "captures " + " and ".join(w[0] for w in parts),
+                "و{أكل|أكلت} " + " و".join(w[1] for w in parts),
+            )
+        )
+    if effects:
+        en += "".join(f", {e[0]}" for e in effects[:-1]) + f" and {effects[-1][0]}"
+        ar += "".join(f" {e[1]}" for e in effects)
     return en, ar
 
 
