@@ -30,9 +30,10 @@ from importlib.machinery import ModuleSpec
 from pathlib import Path
 from types import ModuleType
 
-#: The modules compiled, chosen by profiling ``sahrat bench``: the move generators and
-#: states, what their loops call (cards, melds), and ``sahrat.game``, whose GameState
-#: the states inherit (a compiled class may only inherit compiled ones).
+#: The modules compiled, chosen by profiling ``sahrat bench`` and the search bots: the move
+#: generators and states, what their loops call (cards, melds), ``sahrat.game``, whose
+#: GameState the states inherit (a compiled class may only inherit compiled ones), and the
+#: Jackaroo heuristic that the search's rollouts spend most of their time in.
 MODULES: tuple[str, ...] = (
     "sahrat.cards",
     "sahrat.game",
@@ -45,6 +46,10 @@ MODULES: tuple[str, ...] = (
     "sahrat.games.buraco.table",
     "sahrat.games.buraco.moves",
     "sahrat.games.buraco.state",
+    "sahrat.bots.jackaroo.odds",
+    "sahrat.bots.jackaroo.eval",
+    "sahrat.bots.jackaroo.plan",
+    "sahrat.bots.jackaroo.heuristic",
 )
 
 #: The shared library that holds every compiled module (each module's own ``.so``

@@ -22,6 +22,8 @@ GAMES_PER_TABLE = 24
 #: Buraco matches are played to the lowest target, and cut after this many hands
 #: (random play rarely reaches a target quickly); the hands played are compared too.
 BURACO_HANDS = 3
+#: Whole Jackaroo games between heuristic bots (their scoring modules are compiled too).
+BOT_GAMES = 4
 
 
 def play_all() -> dict[str, Any]:
@@ -62,6 +64,23 @@ def play_all() -> dict[str, Any]:
                         "view": state.view(state.seats[0]).to_json(),
                     }
                 )
+    # The compiled bot modules choose as the pure ones do: heuristic games, seeded.
+    for seed in range(BOT_GAMES):
+        game = GAMES["jackaroo"]
+        state = game.new_game(game.options_from_json({"preset": "sahrat"}, 4))
+        source = SimSource(random.Random(2000 + seed))
+        bots = {seat: game.bots.heuristic(random.Random(seed * 8 + seat)) for seat in range(4)}
+        moves = []
+        while not state.is_terminal():
+            player = state.current_player()
+            action = state.sample_chance(source) if player == CHANCE else bots[player].choose(state)
+            moves.append(str(action))
+            state.apply_action(action)
+        outcome = state.outcome()
+        games.append(
+            {"game": "jackaroo heuristic", "seats": 4, "seed": seed, "moves": moves,
+             "outcome": None if outcome is None else outcome.to_json(), "view": None}
+        )  # fmt: skip
     files = {m: sys.modules[m].__file__ for m in sahrat.compiled.MODULES}
     return {"build": sahrat.compiled.build_name(), "files": files, "games": games}
 
