@@ -20,7 +20,7 @@ import { AccountPage } from "./account-page.js";
 import { HistoryPage, StatementPage } from "./history.js";
 import { setFeelClock } from "./table-feel.js";
 import { registerWorker } from "./install.js";
-import { tw } from "./i18n-watch.js";
+import { hasWatch, tw } from "./i18n-watch.js";
 
 // Errors after which a game component must let the player choose again.
 const REFUSALS = new Set(["illegal_move", "stale", "not_your_turn", "wrong_phase", "bad_field"]);
@@ -73,6 +73,7 @@ class App {
         playNow: (game, stake) => this.conn.send("play_now", stake ? { game, stake } : { game }),
         join: (table) => this.conn.send("join", { table }),
         watch: (table) => this.watch({ table }),
+        watchCode: (code) => this.watch({ code }),
         joinCode: (code) => this.conn.send("join", { code }),
         create: (fields) => this.conn.send("create", fields),
         go: (page) => this.go(page),
@@ -316,7 +317,7 @@ class App {
     } else {
       // insufficient_coins says how many are needed and, when joining, how many are held.
       const key = m.code === "insufficient_coins" && m.have === undefined ? "error.insufficient_coins.need" : "error." + m.code;
-      text = has(key) ? t(key, { need: m.need ?? "", have: m.have ?? "" }) : m.message;
+      text = has(key) ? t(key, { need: m.need ?? "", have: m.have ?? "" }) : hasWatch(key) ? tw(key) : m.message;
       // The server's words name the field that was wrong.
       if (m.code === "bad_field") text += ` — ${m.message}`;
     }

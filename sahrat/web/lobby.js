@@ -128,6 +128,21 @@ export class Lobby {
         },
         h("label", { class: "code-label" }, t("lobby.codeLabel"), this.codeInput),
         h("button", { type: "submit", class: "btn" }, t("lobby.joinCode")),
+        h(
+          "button",
+          {
+            type: "button",
+            class: "btn ghost",
+            dataset: { action: "watch-code" },
+            on: {
+              click: () => {
+                const code = this.codeInput.value.trim().toUpperCase();
+                if (code) this.actions.watchCode(code);
+              },
+            },
+          },
+          tw("watch.withCode"),
+        ),
       ),
     );
     this.renderForm();

@@ -3,6 +3,7 @@
 // (seat assignment, turn time, bots, start), and the shuffle's commitment
 // while the seeds are collected.
 
+import { tw } from "./i18n-watch.js";
 import { h, fill, toast } from "./dom.js";
 import { t } from "./i18n.js";
 import { TURN_TIMES } from "./rules.js";
@@ -178,6 +179,7 @@ export class Room {
           ),
         ),
       );
+      controls.push(...spectatorToggles(msg, this.conn));
     } else {
       controls.push(h("span", { class: "meta" }, t("room.turnTime", { n: table.turn_seconds })));
     }
@@ -226,4 +228,18 @@ export class Room {
     if (player !== null) draft[index] = player;
     this.render();
   }
+}
+
+/** The host's choices about spectators: may the table be watched (with its code), may
+ * spectators write in the table chat. Each change is one `spectators` message. */
+function spectatorToggles(msg, conn) {
+  const now = msg.spectators || { allow: false, chat: false };
+  const toggle = (name, key, checked) =>
+    h(
+      "label",
+      { class: "inline-field watch-toggle" },
+      h("input", { type: "checkbox", name, checked, on: { change: (e) => conn.send("spectators", { [key]: e.target.checked }) } }),
+      h("span", {}, tw(`watch.${name}`)),
+    );
+  return [toggle("allow", "allow", !!now.allow), toggle("chat", "chat", !!now.chat)];
 }

@@ -115,3 +115,27 @@ def test_the_seats_page_shows_how_many_watch(open_page: Any) -> None:
     badr.click("[data-action=leave]")
     badr.wait_for_selector("#lobby")
     alia.wait_for_selector(".watch-badge", state="detached")
+
+
+def test_a_private_table_is_watched_by_its_code_once_its_host_allows(open_page: Any) -> None:
+    host = open_page("desktop")
+    host.click(".create-form [data-game=buraco]")
+    host.check(".create-form input[name=private]")
+    host.click(".create-form [data-action=create]")
+    host.wait_for_selector("#table .room .invite")
+    code = host.locator(".table-code").text_content() or ""
+    friend = open_page("phone", lang="en")
+    friend.fill(".code-input", code)
+    friend.click("[data-action=watch-code]")
+    friend.wait_for_selector(".toast")  # refused: the host has not allowed it
+    assert friend.locator("#lobby").count() == 1
+    host.check(".watch-toggle input[name=allow]")
+    host.wait_for_function(
+        "() => document.querySelector('.watch-toggle input[name=allow]').checked"
+    )
+    friend.click("[data-action=watch-code]")
+    friend.wait_for_selector("#table.spectating .room")
+    # From the room a spectator takes no seat; the host sees one watching.
+    assert friend.locator("[data-sit], [data-action=bots]").count() == 0
+    host.wait_for_selector(".watch-badge[data-watching='1']")
+    shot(friend, "watch-room-en-phone", full_page=False)
