@@ -79,6 +79,8 @@ class GameResult:
     decisions: int
     #: Decision times in milliseconds, per team.
     times: dict[str, list[float]] = field(default_factory=dict)
+    #: Search iterations of each decision that searched (more than one choice), per team.
+    iterations: dict[str, list[int]] = field(default_factory=dict)
     #: Where the game keeps points: each team's, and the hands they were scored over.
     points: tuple[int, int] | None = None
     hands: int = 0
@@ -117,7 +119,7 @@ def play_game(config: ArenaConfig, index: int) -> GameResult:
         for seat in state.seats
     }  # fmt: skip
     source = chance_source(config, index)
-    result = GameResult(index, "draw", 0, {"A": [], "B": []})
+    result = GameResult(index, "draw", 0, {"A": [], "B": []}, {"A": [], "B": []})
     while result.decisions < MAX_DECISIONS:
         player = state.current_player()
         if player == TERMINAL:
@@ -125,9 +127,13 @@ def play_game(config: ArenaConfig, index: int) -> GameResult:
         if player == CHANCE:
             state.apply_action(state.sample_chance(source))
             continue
+        bot = bots[player]
+        team = "A" if player in team_a else "B"
         start = time.perf_counter()
-        action = bots[player].choose(state)
-        result.times["A" if player in team_a else "B"].append((time.perf_counter() - start) * 1000)
+        action = bot.choose(state)
+        result.times[team].append((time.perf_counter() - start) * 1000)
+        if isinstance(bot, IsmctsBot) and bot.last_iterations:
+            result.iterations[team].append(bot.last_iterations)
         state.apply_action(action)
         result.decisions += 1
     outcome = state.outcome()
@@ -173,6 +179,43 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[rank - 1]
 
 
+#: How far past its budget a search's 99th percentile decision may end (the budget counts).
+BUDGET_SLACK_MS = 5.0
+
+
+def lead_per_hand(results: list[GameResult], z: float = 1.96) -> tuple[float, float, float]:
+    """Team A's points per hand minus team B's, with its 95 % interval.
+
+    The units are the pairs of games dealt the same cards (each team held each
+    hand once), so the luck of the deal cancels within a unit; the mean is a ratio
+    (points over hands) and its error is the ratio estimator's.
+    """
+    units: dict[int, list[float]] = {}
+    for r in results:
+        if r.points is not None:
+            unit = units.setdefault(r.index // 2, [0.0, 0.0])
+            unit[0] += r.points[0] - r.points[1]
+            unit[1] += r.hands
+    n = len(units)
+    leads = sum(u[0] for u in units.values())
+    hands = sum(u[1] for u in units.values())
+    if not hands:
+        return (0.0, -math.inf, math.inf)
+    ratio = leads / hands
+    if n < 2:
+        return (ratio, -math.inf, math.inf)
+    residuals = sum((u[0] - ratio * u[1]) ** 2 for u in units.values())
+    error = math.sqrt(n / (n - 1) * residuals) / hands
+    return (ratio, ratio - z * error, ratio + z * error)
+
+
+def budget_ms(spec: str) -> float | None:
+    """The milliseconds a bot spec may think, when it has a time budget."""
+    if spec.startswith("ismcts:"):
+        return Budget.parse(spec.partition(":")[2]).ms
+    return None
+
+
 def summarize(config: ArenaConfig, results: list[GameResult]) -> dict[str, Any]:
     """The arena's figures, as one JSON-ready object."""
     results = sorted(results, key=lambda r: r.index)
@@ -205,11 +248,23 @@ def summarize(config: ArenaConfig, results: list[GameResult]) -> dict[str, Any]:
             "A": sum(r.points[0] for r in scored if r.points) / hands,
             "B": sum(r.points[1] for r in scored if r.points) / hands,
         }
+        lead, low_lead, high_lead = lead_per_hand(scored)
+        out["lead_per_hand"] = {"A_minus_B": round(lead, 2),
+                                "interval": [round(low_lead, 2), round(high_lead, 2)]}  # fmt: skip
     for team, spec in (("A", config.team_a), ("B", config.team_b)):
         times = [t for r in results for t in r.times.get(team, [])]
-        out["decision_ms"][f"{team}:{spec}"] = {
+        figures: dict[str, Any] = {
             "decisions": len(times),
             "p50": round(percentile(times, 50), 3),
             "p99": round(percentile(times, 99), 3),
+            "max": round(max(times, default=0.0), 3),
         }
+        budget = budget_ms(spec)
+        if budget is not None:
+            figures["budget"] = budget
+            figures["within_budget"] = figures["p99"] <= budget + BUDGET_SLACK_MS
+        searched = [n for r in results for n in r.iterations.get(team, [])]
+        if searched:
+            figures["iterations_p50"] = percentile([float(n) for n in searched], 50)
+        out["decision_ms"][f"{team}:{spec}"] = figures
     return out

@@ -9,7 +9,14 @@ import sys
 import time
 from typing import Any
 
-from sahrat.bots.arena import ArenaConfig, GameResult, check_spec, run_games, summarize
+from sahrat.bots.arena import (
+    BUDGET_SLACK_MS,
+    ArenaConfig,
+    GameResult,
+    check_spec,
+    run_games,
+    summarize,
+)
 from sahrat.cli.options import add_option_arguments, options_of
 from sahrat.errors import MalformedInput
 from sahrat.games import GAMES
@@ -104,6 +111,17 @@ def print_summary(s: dict[str, Any]) -> None:
         points = s["mean_points_per_hand"]
         print(f"hands: {s['hands']}, mean points per hand: A {points['A']:.1f}, "
               f"B {points['B']:.1f}")  # fmt: skip
-    print(f"{'decision time':<28} {'p50':>9} {'p99':>9}")
+        lead = s["lead_per_hand"]
+        low, high = lead["interval"]
+        print(f"A's lead per hand: {lead['A_minus_B']:+.1f} points "
+              f"(95% interval {low:+.1f} to {high:+.1f}, pairs of games dealt alike)")  # fmt: skip
+    print(f"{'decision time':<28} {'p50':>9} {'p99':>9} {'max':>9}")
     for bot, figures in s["decision_ms"].items():
-        print(f"{bot:<28} {figures['p50']:>6.2f} ms {figures['p99']:>6.2f} ms")
+        line = (f"{bot:<28} {figures['p50']:>6.2f} ms {figures['p99']:>6.2f} ms"
+                f" {figures['max']:>6.2f} ms")  # fmt: skip
+        if "budget" in figures:
+            verdict = "within" if figures["within_budget"] else "OVER"
+            line += f"  p99 {verdict} budget + {BUDGET_SLACK_MS:g} ms"
+        if "iterations_p50" in figures:
+            line += f", {figures['iterations_p50']:.0f} iterations per search (median)"
+        print(line)

@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import json
+import math
 
 import pytest
 
 from sahrat.bots.arena import (
+    BUDGET_SLACK_MS,
     ArenaConfig,
+    GameResult,
     chance_source,
     check_spec,
+    lead_per_hand,
     new_state,
     percentile,
     play_game,
@@ -92,8 +96,8 @@ def test_same_seed_same_games_in_one_or_two_processes() -> None:
     pooled = summarize(config, list(run_games(config, 2)))
     for figures in (alone, pooled):
         for bot in figures["decision_ms"].values():
-            bot.pop("p50")
-            bot.pop("p99")
+            for timed in ("p50", "p99", "max"):
+                bot.pop(timed)
     assert alone == pooled
 
 
@@ -109,6 +113,37 @@ def test_buraco_arena_reports_points_per_hand() -> None:
     summary = summarize(config, list(run_games(config, 1)))
     assert summary["hands"] >= 2
     assert set(summary["mean_points_per_hand"]) == {"A", "B"}
+    points = summary["mean_points_per_hand"]
+    lead = summary["lead_per_hand"]
+    assert lead["A_minus_B"] == pytest.approx(points["A"] - points["B"], abs=0.01)
+
+
+def result(index: int, points: tuple[int, int], hands: int) -> GameResult:
+    return GameResult(index, "A", 0, {}, {}, points, hands)
+
+
+def test_the_lead_per_hand_is_measured_over_pairs_of_games() -> None:
+    # Two pairs: a lead of 100 over 4 hands and of 20 over 4 hands.
+    results = [result(0, (300, 200), 2), result(1, (100, 100), 2),
+               result(2, (50, 30), 2), result(3, (0, 0), 2)]  # fmt: skip
+    lead, low, high = lead_per_hand(results)
+    assert lead == pytest.approx(120 / 8)
+    assert low < lead < high
+    # The same lead in every pair: no spread, a narrow interval.
+    same = [result(0, (60, 20), 2), result(1, (20, 20), 2),
+            result(2, (60, 20), 2), result(3, (20, 20), 2)]  # fmt: skip
+    assert lead_per_hand(same) == pytest.approx((10.0, 10.0, 10.0))
+    assert lead_per_hand(same[:2])[1] == -math.inf  # one unit: no interval
+
+
+def test_a_search_with_a_time_budget_is_checked_against_it() -> None:
+    config = ArenaConfig("jackaroo", 2, "ismcts:30ms", "random", 1, 3, {"preset": "classic"})
+    summary = summarize(config, [play_game(config, 0)])
+    figures = summary["decision_ms"]["A:ismcts:30ms"]
+    assert figures["budget"] == 30.0
+    assert figures["within_budget"] == (figures["p99"] <= 30.0 + BUDGET_SLACK_MS)
+    assert figures["iterations_p50"] >= 1
+    assert "budget" not in summary["decision_ms"]["B:random"]
 
 
 def test_cli_json(capsys: pytest.CaptureFixture[str]) -> None:
