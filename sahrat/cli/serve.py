@@ -59,6 +59,22 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="do not freeze the start-up heap out of later garbage collections",
     )
     parser.add_argument(
+        "--gc-freeze-every",
+        type=float,
+        default=None,
+        metavar="S",
+        help="freeze what survived every S seconds, 0 only at start-up (default "
+        "sahrat.server.gc_pauses.FREEZE_EVERY)",
+    )
+    parser.add_argument(
+        "--gc-full-every",
+        type=float,
+        default=None,
+        metavar="S",
+        help="a full collection of everything every S seconds when freezing "
+        "(default sahrat.server.gc_pauses.FULL_EVERY)",
+    )
+    parser.add_argument(
         "--set",
         action="append",
         default=[],
@@ -116,7 +132,13 @@ def run(args: argparse.Namespace) -> int:
         gc_pauses.install_monitor()
         gc_pauses.tune(gc_pauses.YOUNG if args.gc_young is None else args.gc_young)
         if not args.no_gc_freeze:
-            app = gc_pauses.freeze_after_startup(app)
+            every = args.gc_freeze_every
+            full = args.gc_full_every
+            app = gc_pauses.freeze_after_startup(
+                app,
+                gc_pauses.FREEZE_EVERY if every is None else every,
+                gc_pauses.FULL_EVERY if full is None else full,
+            )
         uvicorn.run(
             app,
             host=args.host,

@@ -17,6 +17,13 @@ hundreds of tables these pauses, not CPU, made the tail of a move's latency.
   later collections never walk again. Objects are still freed by reference
   counting; only cycles among the frozen ones would stay, and start-up makes
   few.
+- With ``freeze_every`` it then freezes again every so many seconds (a
+  constant-time splice of the generations' lists), so an automatic full
+  collection walks only what survived since the last freeze, not every
+  table's state; and every ``full_every`` seconds it unfreezes, collects
+  everything once (the one long pause, scheduled) and freezes again, which
+  frees the cycles that died while frozen: memory they hold waits at most
+  that long.
 - :func:`tune` sets the thresholds: a young generation of
   :data:`YOUNG` allocations instead of 700, so the young collections that
   promote short-lived objects (a move's messages, a view's dictionaries) to the
@@ -32,6 +39,7 @@ hundreds of tables these pauses, not CPU, made the tail of a move's latency.
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import os
 import signal
@@ -43,6 +51,9 @@ from typing import Any
 SLOW_MS = 50.0
 #: Allocations (less deallocations) between young collections; CPython's default is 700.
 YOUNG = 20_000
+#: Seconds between freezes of what survived, and between scheduled full collections.
+FREEZE_EVERY = 30.0
+FULL_EVERY = 600.0
 
 Scope = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]
@@ -109,20 +120,48 @@ def tune(young: int = YOUNG) -> None:
     gc.set_threshold(young, middle, full)
 
 
-def freeze_after_startup(app: ASGIApp) -> ASGIApp:
-    """``app``, which freezes the heap when its lifespan start-up has completed."""
+def full_collection() -> None:
+    """Everything collected once (what was frozen too), and what is left frozen."""
+    gc.unfreeze()
+    gc.collect()
+    gc.freeze()
+
+
+async def _freeze_periodically(freeze_every: float, full_every: float) -> None:
+    last_full = time.monotonic()
+    while True:
+        await asyncio.sleep(freeze_every)
+        if time.monotonic() - last_full >= full_every:
+            full_collection()
+            last_full = time.monotonic()
+        else:
+            gc.freeze()
+
+
+def freeze_after_startup(
+    app: ASGIApp, freeze_every: float = 0.0, full_every: float = FULL_EVERY
+) -> ASGIApp:
+    """``app``, which freezes the heap when its lifespan start-up has completed and,
+    with ``freeze_every``, again every ``freeze_every`` seconds (see the module)."""
 
     async def wrapped(scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "lifespan":
             await app(scope, receive, send)
             return
+        task: asyncio.Task[None] | None = None
 
         async def sending(message: MutableMapping[str, Any]) -> None:
+            nonlocal task
             if message["type"] == "lifespan.startup.complete":
-                gc.collect()
-                gc.freeze()
+                full_collection()
+                if freeze_every > 0:
+                    task = asyncio.create_task(_freeze_periodically(freeze_every, full_every))
             await send(message)
 
-        await app(scope, receive, sending)
+        try:
+            await app(scope, receive, sending)
+        finally:
+            if task is not None:
+                task.cancel()
 
     return wrapped
