@@ -33,7 +33,7 @@ from types import ModuleType
 #: The modules compiled, chosen by profiling ``sahrat bench`` and the search bots: the move
 #: generators and states, what their loops call (cards, melds), ``sahrat.game``, whose
 #: GameState the states inherit (a compiled class may only inherit compiled ones), and the
-#: Jackaroo heuristic that the search's rollouts spend most of their time in.
+#: bots' code that the search's rollouts and determinizations spend most of their time in.
 MODULES: tuple[str, ...] = (
     "sahrat.cards",
     "sahrat.game",
@@ -50,6 +50,9 @@ MODULES: tuple[str, ...] = (
     "sahrat.bots.jackaroo.eval",
     "sahrat.bots.jackaroo.plan",
     "sahrat.bots.jackaroo.heuristic",
+    "sahrat.bots.buraco.eval",
+    "sahrat.bots.buraco.rollout",
+    "sahrat.bots.search.source",
 )
 
 #: The shared library that holds every compiled module (each module's own ``.so``

@@ -9,6 +9,7 @@ the pure build with itself.
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import random
@@ -24,6 +25,8 @@ GAMES_PER_TABLE = 24
 BURACO_HANDS = 3
 #: Whole Jackaroo games between heuristic bots (their scoring modules are compiled too).
 BOT_GAMES = 4
+#: Moves of a game in which one seat searches.
+SEARCH_MOVES = 120
 
 
 def play_all() -> dict[str, Any]:
@@ -81,7 +84,30 @@ def play_all() -> dict[str, Any]:
             {"game": "jackaroo heuristic", "seats": 4, "seed": seed, "moves": moves,
              "outcome": None if outcome is None else outcome.to_json(), "view": None}
         )  # fmt: skip
-    files = {m: sys.modules[m].__file__ for m in sahrat.compiled.MODULES}
+    # And the search (its rollouts, evaluations and determinizations are compiled): seat 0
+    # searches with a fixed number of iterations against heuristic seats, in both games.
+    from sahrat.bots.search import Budget, IsmctsBot
+
+    for name, options_json in (("jackaroo", {"preset": "sahrat"}), ("buraco", {"target": 1000})):
+        game = GAMES[name]
+        state = game.new_game(game.options_from_json(options_json, 4))
+        source = SimSource(random.Random(3000))
+        search = IsmctsBot(game.bots, Budget(iterations=40), seed=5)
+        others = {seat: game.bots.heuristic(random.Random(seat)) for seat in range(1, 4)}
+        moves = []
+        while not state.is_terminal() and len(moves) < SEARCH_MOVES:
+            player = state.current_player()
+            if player == CHANCE:
+                action = state.sample_chance(source)
+            else:
+                action = (search if player == 0 else others[player]).choose(state)
+            moves.append(str(action))
+            state.apply_action(action)
+        games.append(
+            {"game": f"{name} search", "seats": 4, "seed": 0, "moves": moves, "outcome": None,
+             "view": state.view(0).to_json()}
+        )  # fmt: skip
+    files = {m: importlib.import_module(m).__file__ for m in sahrat.compiled.MODULES}
     return {"build": sahrat.compiled.build_name(), "files": files, "games": games}
 
 

@@ -37,9 +37,9 @@ from typing import Any
 
 from sahrat.bots.search.budget import Budget, Clock, OutOfTime
 from sahrat.bots.search.duel import Duel
+from sahrat.bots.search.source import SearchSource
 from sahrat.bots.search.tree import Node, ucb_pick
 from sahrat.game import CHANCE, Bot, BotKit, GameState
-from sahrat.simulation import SimSource
 
 
 class IsmctsBot:
@@ -139,7 +139,7 @@ class IsmctsBot:
         while iterations < limit:
             if iterations and not clock.has_room():
                 break
-            world = state.determinize(seat, SimSource(rng))
+            world = state.determinize(seat, SearchSource(rng))
             seed = rng.getrandbits(64)
             playing = duel.active[: limit - iterations]
             values: list[float] = []
@@ -154,7 +154,7 @@ class IsmctsBot:
                 try:
                     values.append(
                         self._iterate(
-                            duel.nodes[action], here, seat, here_rng, SimSource(here_rng), clock
+                            duel.nodes[action], here, seat, here_rng, SearchSource(here_rng), clock
                         )
                     )
                 except OutOfTime:
@@ -191,7 +191,7 @@ class IsmctsBot:
             candidates = self.root_actions(state)
         priors = self.root_priors(state, candidates)
         rng = self.rng
-        source = SimSource(rng)
+        source = SearchSource(rng)
         limit = budget.iterations if budget.iterations is not None else 1 << 62
         iterations = 0
         while iterations < limit:
@@ -213,7 +213,7 @@ class IsmctsBot:
         world: GameState,
         seat: int,
         rng: random.Random,
-        source: SimSource,
+        source: SearchSource,
         clock: Clock,
         top_actions: Sequence[Any] | None = None,
         top_priors: dict[Hashable, float] | None = None,
@@ -268,7 +268,7 @@ class IsmctsBot:
         return value
 
     def _rollout(
-        self, world: GameState, seat: int, rng: random.Random, source: SimSource, clock: Clock
+        self, world: GameState, seat: int, rng: random.Random, source: SearchSource, clock: Clock
     ) -> float:
         """Play a few cheap moves, then score the position for ``seat``'s side."""
         policy = self.kit.rollout
