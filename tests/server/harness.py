@@ -37,6 +37,8 @@ FAST = {
     "heartbeat_interval": 0.5,
     "heartbeat_timeout": 2.0,
     "finished_linger": 5.0,
+    # The pause after a Buraco hand is for people reading its summary; its own tests set it.
+    "hand_pause_seconds": 0.0,
     # Scripted seats answer in microseconds, far faster than the limit meant for people.
     "messages_per_second": 1000.0,
     "message_burst": 1000,
