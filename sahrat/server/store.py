@@ -199,7 +199,12 @@ class Store:
             raw.executemany(_INSERT_EVENT_SQL, rows)
             raw.commit()
         except Exception:
-            raw.rollback()
+            try:
+                raw.rollback()
+            except Exception:  # the connection itself failed: a new one next time
+                self._raw = None
+                with contextlib.suppress(Exception):
+                    raw.close()
             return []
         self._commits += 1
         if self._commits >= CHECKPOINT_EVERY and (
