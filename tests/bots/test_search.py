@@ -5,17 +5,18 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import os
 import random
 import time
 from typing import Any
 
 import pytest
 
-from sahrat.bots.autopilot import autopilot_action
+from sahrat.bots.autopilot import MIN_SEARCH_MS, autopilot_action
 from sahrat.bots.search.budget import Budget, Clock
 from sahrat.bots.search.duel import Duel
 from sahrat.bots.search.ismcts import IsmctsBot
-from sahrat.bots.worker import SearchPool
+from sahrat.bots.worker import SearchPool, _autopilot
 from sahrat.game import CHANCE
 from sahrat.games import GAMES
 from sahrat.games.buraco import BuracoOptions, BuracoState
@@ -271,3 +272,18 @@ def test_worker_pool_plays_the_autopilot_in_another_process() -> None:
         first, second = asyncio.run(both())
     assert first in states[0].legal_actions()
     assert second in states[1].legal_actions()
+
+
+def test_autopilot_with_its_budget_spent_plays_the_heuristic_at_once() -> None:
+    kit = GAMES["buraco"].bots
+    for state in buraco_states(3):  # type: ignore[operator]
+        expected = kit.heuristic(random.Random(4)).choose(state)
+        assert autopilot_action(kit, state, budget_ms=MIN_SEARCH_MS / 2, seed=4) == expected
+        # A request that waited in the pool's queue past its budget: no search either.
+        spent = time.time() - 1.0
+        assert _autopilot("buraco", state, 300.0, 4, spent) == expected
+
+
+def test_search_pool_has_a_process_per_core_by_default() -> None:
+    with SearchPool() as pool:
+        assert pool.workers == (os.cpu_count() or 1)
