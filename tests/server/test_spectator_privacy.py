@@ -178,3 +178,11 @@ def test_the_server_seed_reaches_a_spectator_only_with_the_finished_table(
             finished = message["type"] == "table" and message["table"]["status"] == "finished"
             if not finished:
                 assert w.server_seed not in text
+
+
+def test_a_spectator_is_sent_nothing_meant_for_the_seats_alone(watched: list[Watched]) -> None:
+    # No seed request, rematch, player_left or team line: only what any watcher may see.
+    allowed = {"welcome", "chat_history", "table", "chat", "react", "ping", "pong"}
+    for w in watched:
+        kinds = {json.loads(text)["type"] for text in w.spectator}
+        assert kinds <= allowed, kinds - allowed
