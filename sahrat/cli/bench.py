@@ -6,7 +6,7 @@ import argparse
 from importlib import import_module
 
 #: Modules under ``sahrat.bench``; each has ``add_arguments(parser)`` and ``run(args) -> int``.
-BENCHES: tuple[str, ...] = ("jackaroo", "buraco")
+BENCHES: tuple[str, ...] = ("jackaroo", "buraco", "autopilot")
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

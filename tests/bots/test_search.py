@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import json
 import os
 import random
 import time
@@ -287,3 +288,16 @@ def test_autopilot_with_its_budget_spent_plays_the_heuristic_at_once() -> None:
 def test_search_pool_has_a_process_per_core_by_default() -> None:
     with SearchPool() as pool:
         assert pool.workers == (os.cpu_count() or 1)
+
+
+def test_autopilot_benchmark_reports_decisions_against_the_budget(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from sahrat.cli.main import main
+
+    argv = ["bench", "autopilot", "--tables", "3", "--decisions", "2", "--budget-ms", "20"]
+    assert main([*argv, "--workers", "1", "--json"]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert figures["decisions"] == 6 and figures["workers"] == 1
+    assert figures["p50_ms"] <= figures["p99_ms"] <= figures["max_ms"]
+    assert figures["within_budget"] == (figures["p99_ms"] <= 20 + 5)
