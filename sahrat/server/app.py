@@ -19,11 +19,12 @@ from starlette.websockets import WebSocket
 
 from sahrat.errors import SahratError
 from sahrat.games import GAMES
-from sahrat.server import messages
+from sahrat.server import messages, metrics
 from sahrat.server.account_routes import account_routes
 from sahrat.server.client import Client, CloseCode
 from sahrat.server.hub import Hub
 from sahrat.server.openapi import OPENAPI
+from sahrat.server.operations import database_check, operations_routes
 from sahrat.server.people.routes import people_routes
 from sahrat.server.people.service import People
 from sahrat.server.protocol import ProtocolError
@@ -36,6 +37,9 @@ WEB = resources.files("sahrat") / "web"
 
 def create_app(settings: Settings) -> Starlette:
     hub = Hub(settings)
+    #: Open WebSockets, counted here where they open and close (for ``/metrics``).
+    sockets = [0]
+    metrics.bind(tables=lambda: len(hub.tables), sockets=lambda: sockets[0])
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -97,9 +101,11 @@ def create_app(settings: Settings) -> Starlette:
         client = Client(ws, settings)
         writer = asyncio.create_task(client.write_loop())
         pinger = asyncio.create_task(_ping(client, settings.heartbeat_interval))
+        sockets[0] += 1
         try:
             await _read(client, ws, hub, settings)
         finally:
+            sockets[0] -= 1
             hub.disconnect(client)
             client.close()
             pinger.cancel()
@@ -108,6 +114,7 @@ def create_app(settings: Settings) -> Starlette:
     routes = [
         Route("/", index),
         Route("/api/health", health),
+        *operations_routes([database_check(hub.store.engine)]),
         Route("/openapi.json", openapi),
         *account_routes(hub.accounts, settings, hub.sessions_ended, hub.table_of),
         *people_routes(People(hub.store), hub.accounts, settings.max_body_bytes),
