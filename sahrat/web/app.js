@@ -157,6 +157,8 @@ class App {
     conn.on("rematch", forTable((screen, m) => screen.rematch.onStatus(m)));
     conn.on("react", forTable((screen, m) => screen.social.onReact(m)));
     conn.on("player_left", forTable((screen, m) => screen.social.onLeft(m)));
+    // The next hand waits while the last one's summary is read (Buraco).
+    conn.on("pause", forTable((screen, m) => screen.game?.onPause?.(m)));
     conn.on("error", (m) => this.onError(m));
   }
 

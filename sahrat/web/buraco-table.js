@@ -22,6 +22,7 @@ import {
   runningPoints,
   seatsAround,
   summaryCard,
+  summaryCountdown,
 } from "./buraco-layout.js";
 
 const SIDE_COLOURS = ["#e8505b", "#2bb3a3"];
@@ -47,6 +48,7 @@ function without(codes, removed) {
 export class BuracoTable {
   constructor(conn) {
     this.conn = conn;
+    this.resume = null;
     this.msg = null;
     // Selected cards as positions in the sorted hand, in the order clicked:
     // with two decks a hand may hold two identical cards, each its own choice.
@@ -142,11 +144,28 @@ export class BuracoTable {
     }
   }
 
-  /** The end-of-hand card: it waits for the player, or a few seconds. */
-  showSummary(result) {
+  /** The server holds the next hand until `resumes_at`: the summary counts down to it. */
+  onPause(m) {
+    this.resume = { at: m.resumes_at, now: () => this.conn.serverNow() };
+    if (!this.summary.hidden) {
+      summaryCountdown(this.summary, this.resume);
+      this.closeSummaryAtResume();
+    }
+  }
+
+  /** The summary closes by itself when play resumes (or after a while, with no pause). */
+  closeSummaryAtResume() {
     clearTimeout(this.summaryTimer);
-    summaryCard(this.summary, result, this.side, () => this.hideSummary());
-    this.summaryTimer = setTimeout(() => this.hideSummary(), SUMMARY_MS);
+    const resume = this.resume;
+    const left = resume ? (resume.at - resume.now()) * 1000 : 0;
+    this.summaryTimer = setTimeout(() => this.hideSummary(), left > 0 ? left + 1000 : SUMMARY_MS);
+  }
+
+  /** The end-of-hand card: it waits for the player, or until the next hand begins. */
+  showSummary(result) {
+    const resume = this.resume && this.resume.at > this.resume.now() ? this.resume : null;
+    summaryCard(this.summary, result, this.side, () => this.hideSummary(), resume);
+    this.closeSummaryAtResume();
     const next = this.summary.querySelector("[data-action=next-hand]");
     if (next) next.focus({ preventScroll: true });
   }

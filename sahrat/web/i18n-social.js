@@ -68,7 +68,7 @@ export const SOCIAL_STRINGS = {
   "bu.summary.mortoTaken": ["انأخذ", "taken"],
   "bu.summary.handTotal": ["مجموع الجولة", "Hand total"],
   "bu.summary.matchTotal": ["مجموع المباراة", "Match total"],
-  "bu.summary.next": ["الجولة الجاية", "Next hand"],
+  "bu.summary.next": ["تمام", "OK"],
   "bu.summary.wentOut": ["باتيدا: {side}", "Went out: {side}"],
   "bu.summary.stockOut": ["خلصت الكومة", "The stock ran out"],
 };

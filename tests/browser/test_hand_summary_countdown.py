@@ -52,3 +52,26 @@ def test_the_summary_counts_down_to_the_next_hand(
     page.evaluate(DRAW, [RESULT, 5])
     page.click(".bu-summary [data-action=next-hand]")
     page.locator(".bu-summary").wait_for(state="hidden")
+
+
+#: The server's ``pause`` as the connection hands it on, then the hand's summary drawn.
+PAUSE_THEN_SUMMARY = """([result, seconds]) => {
+  const app = window.sahrat;
+  const table = app.tableScreen.tableId;
+  app.conn.emit('pause', {type: 'pause', table, resumes_at: app.conn.serverNow() + seconds,
+                          seconds});
+  app.tableScreen.game.showSummary(result);
+  return document.querySelector('.bu-summary [data-role=resume]').textContent;
+}"""
+
+
+def test_the_servers_pause_reaches_the_summary_and_closes_it_when_play_resumes(
+    open_page: Any,
+) -> None:
+    page = open_page("desktop", lang="en")
+    start_with_bots(page, "buraco")
+    line = page.evaluate(PAUSE_THEN_SUMMARY, [RESULT, 2.5])
+    assert line.startswith("The next hand starts in ")
+    assert page.locator(".bu-summary").is_visible()
+    # The card closes by itself about a second after play resumes.
+    page.locator(".bu-summary").wait_for(state="hidden", timeout=8_000)

@@ -115,6 +115,9 @@ def test_a_pause_under_way_at_a_crash_starts_again(tmp_path: Path, database_url:
             nxt = await first_move_after(player, ended["moves"])
             # The pause began again at the restart (the reconnection came after it).
             assert nxt["last"][-1]["at"] >= restarted + long_pause
+            # The player who came back during it was told when it ends, for the countdown.
+            (pause,) = sent(player, "pause")
+            assert pause["resumes_at"] >= restarted + long_pause - 0.5
             await close_all(player)
 
         run(after(), timeout=120)

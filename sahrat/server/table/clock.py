@@ -38,9 +38,6 @@ log = logging.getLogger("sahrat.table")
 class Clock(TableCore):
     """The playing part of a table actor."""
 
-    #: When the pause after a scored hand ends (epoch seconds), or None.
-    resumes_at: float | None = None
-
     async def act(self, seat_number: int, text: str, moves: int | None) -> None:
         table = self.table
         if table.status != PLAYING or table.recorder is None:
@@ -103,9 +100,9 @@ class Clock(TableCore):
         if pause <= 0 or not people:
             return
         self.resumes_at = time.time() + pause
-        message = {"type": "pause", "table": self.id, "resumes_at": self.resumes_at,
-                   "seconds": pause}  # fmt: skip
-        for clients in self.watchers.values():
+        message = self.pause_message()
+        assert message is not None  # the pause has just begun
+        for clients in (*self.watchers.values(), *self.spectators.values()):
             for client in clients:
                 client.send(message)
 

@@ -64,6 +64,8 @@ class TableCore:
         self.turn_seat: int | None = None
         self.turn_number = -1
         self.deadline: float | None = None
+        #: When the pause after a scored hand ends (epoch seconds), or None.
+        self.resumes_at: float | None = None
         self.expired = False
         self.expired_counted = False
         # Seeds sent (or derived) while the table is seeding, by seat.
@@ -233,6 +235,15 @@ class TableCore:
             for clients in self.spectators.values():
                 for client in clients:
                     client.send_text(text)
+
+    def pause_message(self) -> dict[str, Any] | None:
+        """The ``pause`` message while the next hand waits for its summary to be read;
+        sent to whoever arrives during the pause too, so their countdown is right."""
+        if self.resumes_at is None or self.resumes_at <= time.time():
+            return None
+        seconds = self.settings.hand_pause_seconds
+        return {"type": "pause", "table": self.id, "resumes_at": self.resumes_at,
+                "seconds": seconds}  # fmt: skip
 
     def send_to_seats(self, seats: Iterable[int], message: dict[str, Any]) -> None:
         """Send ``message`` to every connection of the players at ``seats``; a chat line

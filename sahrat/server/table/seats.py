@@ -71,6 +71,9 @@ class SeatKeeping(TableCore):
             self.lobby_changed()
         else:
             client.send(views.whole(table, self.deadline, client.player, self.watching))
+        pause = self.pause_message()
+        if pause is not None:
+            client.send(pause)
 
     def detached(self, client: Client) -> None:
         clients = self.watchers.get(client.player)

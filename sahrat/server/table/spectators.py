@@ -49,6 +49,9 @@ class Spectating(TableCore):
         else:
             shared = views.encode_shared(table, self.deadline, self.watching)
             client.send_text(views.encode_spectator(shared, table))
+        pause = self.pause_message()
+        if pause is not None:
+            client.send(pause)
 
     def unwatch(self, client: Client, tell: bool = True) -> None:
         """Stop sending the player's connections the table; each is told (unless the
