@@ -71,7 +71,9 @@ def check_fence(connection: Connection, table_id: str, fence: int, node: str) ->
         set_={"fence": statement.excluded.fence, "node_id": statement.excluded.node_id},
         where=newer | same,
     )
-    if connection.execute(upsert).rowcount != 1:
+    # RETURNING rather than the row count, which the drivers do not all report for an
+    # upsert: a row comes back if it was inserted or updated, none if the WHERE refused.
+    if connection.execute(upsert.returning(stored.fence)).first() is None:
         raise StaleOwner(table_id, fence, node)
 
 
