@@ -67,7 +67,8 @@ export class BuracoTable {
     this.centre = h("div", { class: "bu-centre" });
     this.ourMelds = h("div", { class: "bu-melds us" });
     this.turnLine = h("div", { class: "turn-line", "aria-live": "polite" });
-    this.hand = h("div", { class: "hand bu-hand", role: "group" });
+    // The hand scrolls sideways: focusable, so a keyboard can scroll it between turns too.
+    this.hand = h("div", { class: "hand bu-hand", role: "group", tabindex: "0" });
     this.actions = h("div", { class: "move-actions bu-actions" });
     this.suggestions = h("div", { class: "bu-suggestions" });
     this.results = h("div", { class: "bu-results" });

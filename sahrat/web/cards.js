@@ -83,5 +83,8 @@ export function cardEl(code, options = {}) {
 
 /** A face-down card (the stock, a morto). */
 export function backEl(size = "md", label = "") {
-  return h("span", { class: ["card", "back", size], role: "img", "aria-label": label });
+  // A back says nothing by itself: unnamed, it is hidden from screen readers (the pile's
+  // own words say what it is); named, it is an image with that name.
+  const named = label ? { role: "img", "aria-label": label } : { "aria-hidden": "true" };
+  return h("span", { class: ["card", "back", size], ...named });
 }

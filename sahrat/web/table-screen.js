@@ -41,7 +41,7 @@ export class TableScreen {
     this.main = h("div", { class: "table-play" });
     this.lastMoves = h("section", { class: "panel last-moves" });
     this.fair = h("details", { class: "panel fair" });
-    this.endCard = h("div", { class: "end-card", hidden: true, role: "dialog", "aria-modal": "false" });
+    this.endCard = h("div", { class: "end-card", hidden: true, role: "dialog", "aria-modal": "false", "aria-labelledby": "end-card-title" });
     this.side = h("aside", { class: "table-side" }, this.lastMoves, this.chat.el, this.fair);
     this.el = h(
       "main",
@@ -163,7 +163,8 @@ export class TableScreen {
       last.length
         ? h(
             "ol",
-            { class: "move-words", reversed: true },
+            // It scrolls: focusable, so it can be read by keyboard as well.
+            { class: "move-words", reversed: true, tabindex: "0", "aria-label": t("table.lastMoves") },
             [...last].reverse().map((entry) =>
               h(
                 "li",
@@ -246,7 +247,7 @@ export class TableScreen {
       h(
         "div",
         { class: ["end-inner", won ? "won" : "lost"] },
-        h("h2", {}, this.spectator ? tw("watch.over") : t(won ? "end.won" : "end.lost")),
+        h("h2", { id: "end-card-title" }, this.spectator ? tw("watch.over") : t(won ? "end.won" : "end.lost")),
         h("p", { class: "winners" }, t("end.winners", { names: names.join(lang() === "ar" ? " و" : " & ") })),
         // A game that ends on points: the final score of both sides.
         msg.view && Array.isArray(msg.view.totals)

@@ -25,30 +25,6 @@ pytestmark = pytest.mark.browser
 SIZES = {"phone": PHONE, "desktop": DESKTOP}
 #: What must not be found: axe's two worst impacts.
 BLOCKING = ("serious", "critical")
-#: Violations known today, each in a module of its own owner, by axe rule and the element's
-#: selector: each is to be fixed there, and its line here removed with the fix. Nothing
-#: else is let through.
-KNOWN = {
-    # cards.js backEl(): a card back with role=img and an empty label (stock, mortos);
-    # a back that says nothing should be aria-hidden, or be named ("the stock: 40 cards").
-    ("role-img-alt", ".back"),
-    # buraco-table.js: the hand scrolls sideways but holds no focusable card between
-    # turns; the scroller wants tabindex=0 and a name.
-    ("scrollable-region-focusable", ".hand"),
-    # table-screen.js: the end card's role=dialog has no name (aria-labelledby its title),
-    # and its list of moves scrolls without a way in by keyboard (tabindex=0).
-    ("aria-dialog-name", ".end-card"),
-    ("scrollable-region-focusable", ".move-words"),
-}
-
-
-def known(page: Any, rule: str, target: str) -> bool:
-    """Is the violation of ``rule`` at ``target`` (axe's selector) one of :data:`KNOWN`?"""
-    return any(
-        rule == r
-        and page.evaluate("([t, s]) => !!document.querySelector(t)?.matches(s)", [target, s])
-        for r, s in KNOWN
-    )
 
 
 @pytest.fixture(scope="module")
@@ -82,9 +58,7 @@ def violations(axe: Axe, page: Any) -> list[str]:
         if v["impact"] not in BLOCKING:
             continue
         targets = [node["target"][-1] for node in v["nodes"]]
-        new = [target for target in targets if not known(page, v["id"], target)]
-        if new:
-            lines.append(f"{v['impact']} {v['id']}: {v['help']} at {', '.join(new[:5])}")
+        lines.append(f"{v['impact']} {v['id']}: {v['help']} at {', '.join(targets[:5])}")
     return lines
 
 
