@@ -26,7 +26,6 @@ from sahrat.server.hub import Hub
 from sahrat.server.openapi import OPENAPI
 from sahrat.server.operations import database_check, operations_routes
 from sahrat.server.people.routes import people_routes
-from sahrat.server.people.service import People
 from sahrat.server.protocol import ProtocolError
 from sahrat.server.replay import frames
 from sahrat.server.security import SecurityHeaders
@@ -117,7 +116,7 @@ def create_app(settings: Settings) -> Starlette:
         *operations_routes([database_check(hub.store.engine)]),
         Route("/openapi.json", openapi),
         *account_routes(hub.accounts, settings, hub.sessions_ended, hub.table_of),
-        *people_routes(People(hub.store), hub.accounts, settings.max_body_bytes),
+        *people_routes(hub.people, hub.accounts, settings.max_body_bytes),
         Route("/api/games", games),
         Route("/api/tables", tables),
         Route("/api/tables/{table_id}", table),

@@ -25,10 +25,14 @@ from sahrat.server import messages, protocol
 from sahrat.server.accounts.service import AccountError, Accounts
 from sahrat.server.address_limits import AddressBuckets, take_or_refuse
 from sahrat.server.client import Client, CloseCode
+from sahrat.server.invitations import Invitations
 from sahrat.server.lobby import LobbyFeed
 from sahrat.server.messages import Create, Hello, Join, Lobby, Ping, PlayNow, Pong, Unwatch, Watch
+from sahrat.server.people.service import People
+from sahrat.server.presence import Presence
 from sahrat.server.protocol import ProtocolError
 from sahrat.server.settings import Settings
+from sahrat.server.stakes import afford, checked_stake
 from sahrat.server.store import Store
 from sahrat.server.table import TableActor
 from sahrat.server.table.events import SpectatorsSet, TurnTimeSet
@@ -52,6 +56,11 @@ class Hub:
         self.seated: dict[str, TableActor] = {}
         self.lobby_feed = LobbyFeed(self.tables)
         self.watching = Watching(self.tables, self.by_code, self.seated)
+        self.presence = Presence(self.store, settings.waiting_grace_seconds, self.seated,
+                                 self.watching.by_player)  # fmt: skip
+        self.watching.changed = self.presence.touch
+        self.invitations = Invitations(self.presence, self.seated)
+        self.people = People(self.store, self.presence)  # its REST routes
         self.accounts = Accounts(self.store, settings)
         #: Connections by the session they said hello with (closed when it ends).
         self.by_session: dict[str, set[Client]] = {}
@@ -118,6 +127,7 @@ class Hub:
         self.lobby_changed()
 
     async def shutdown(self) -> None:
+        self.invitations.close()
         for actor in list(self.tables.values()):
             await actor.stop()
         if self._pool is not None:
@@ -160,10 +170,12 @@ class Hub:
         if previous is not None and previous is not actor:
             previous.post(ForgetPlayer(player))  # a finished table the player moved on from
         self.seated[player] = actor
+        self.presence.touch()
 
     def player_unseated(self, player: str, actor: TableActor) -> None:
         if self.seated.get(player) is actor:
             del self.seated[player]
+            self.presence.touch()
 
     # -- the lobby ----------------------------------------------------------------------
 
@@ -173,6 +185,7 @@ class Hub:
 
     def lobby_changed(self) -> None:
         self.lobby_feed.changed()
+        self.presence.touch()  # a table started or ended, a seat changed hands
 
     async def rematch(
         self, old: TableActor, seats: dict[int, tuple[str, str, bool]], clients: Sequence[Client]
@@ -255,6 +268,8 @@ class Hub:
                 self.watching.unwatch(client)
             case PlayNow(game=game, seats=seats, stake=stake):
                 await self._play_now(client, game, seats, stake)
+            case messages.Invite() as invite:
+                self.invitations.invite(client, invite, message.get("id"))
 
     def _route_to_table(self, client: Client, message: dict[str, Any]) -> None:
         """A table message goes to the player's table, which checks its fields."""
@@ -301,6 +316,7 @@ class Hub:
         actor = self.seated.get(player)
         if actor is not None:
             actor.post(Attach(client))
+        await self.presence.connected(client)
 
     async def _create(self, client: Client, create: Create) -> None:
         self._not_elsewhere(client)
@@ -314,11 +330,11 @@ class Hub:
             options = table_options(create.game, create.options, seats)
         except SahratError as error:
             raise ProtocolError("bad_field", str(error)) from None
-        stake = self._stake(client, create.stake)
+        stake = checked_stake(self.settings, client, create.stake)
         take_or_refuse(self._new_tables, client.address, "new tables")
         self._reserving.add(client.player)
         try:
-            await self._afford(client, stake)
+            await afford(self.accounts, client, stake)
             actor = await self.create_table(
                 rules.name,
                 options,
@@ -332,26 +348,6 @@ class Hub:
         finally:
             self._reserving.discard(client.player)
         self._sit(client, actor, {"type": "join", "v": protocol.VERSION})
-
-    def _stake(self, client: Client, stake: int | None) -> int:
-        """A coin table's stake, checked: one of the server's, and not for a guest."""
-        if stake is None:
-            return 0
-        if stake not in self.settings.stake_choices:
-            choices = ", ".join(map(str, self.settings.stake_choices))
-            raise ProtocolError("bad_stake", f"a stake is one of {choices}")
-        if client.guest:
-            raise ProtocolError("guest_no_coins")
-        return stake
-
-    async def _afford(self, client: Client, stake: int) -> None:
-        """Refuse a player whose balance is below ``stake`` (checked again at the start)."""
-        if not stake:
-            return
-        have = await self.accounts.balance(client.player)
-        if have < stake:
-            detail = f"the stake is {stake}, you have {have}"
-            raise ProtocolError("insufficient_coins", detail, need=stake, have=have)
 
     async def create_table(
         self,
@@ -413,7 +409,7 @@ class Hub:
             raise ProtocolError("guest_no_coins")
         self._reserving.add(client.player)
         try:
-            await self._afford(client, stake)
+            await afford(self.accounts, client, stake)
         finally:
             self._reserving.discard(client.player)
         if actor.status in ("finished", "closed"):
@@ -427,10 +423,10 @@ class Hub:
         self._not_elsewhere(client)
         if game not in GAMES:
             raise ProtocolError("bad_field", f"game is {' or '.join(GAMES)}")
-        stake = self._stake(client, stake_wanted)
+        stake = checked_stake(self.settings, client, stake_wanted)
         self._reserving.add(client.player)
         try:
-            await self._afford(client, stake)
+            await afford(self.accounts, client, stake)
         finally:
             self._reserving.discard(client.player)
         fitting = [
@@ -478,6 +474,7 @@ class Hub:
 
     def disconnect(self, client: Client) -> None:
         self.lobby_feed.unsubscribe(client)
+        self.presence.disconnected(client)
         clients = self.by_session.get(client.session)
         if clients is not None:
             clients.discard(client)

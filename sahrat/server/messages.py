@@ -125,6 +125,16 @@ class PlayNow(ClientMessage):
 
 
 @dataclass(frozen=True, slots=True)
+class Invite(ClientMessage):
+    """Invite a friend online to the table one sits at (``docs/protocol.md`` §4)."""
+
+    TYPE = "invite"
+    SCOPE = "hub"
+    REQUIRED = frozenset({"player"})
+    player: str = dataclasses.field(default="", metadata={"limit": 64})
+
+
+@dataclass(frozen=True, slots=True)
 class TableMessage(ClientMessage):
     """A message for the table the player sits at; ``table``, if given, must name it."""
 
@@ -226,7 +236,7 @@ class Rematch(TableMessage):
 REGISTRY: dict[str, type[ClientMessage]] = {
     cls.TYPE: cls
     for cls in (
-        Hello, Ping, Pong, Lobby, Create, Join, Watch, Unwatch, PlayNow,
+        Hello, Ping, Pong, Lobby, Create, Join, Watch, Unwatch, PlayNow, Invite,
         Leave, Sit, Assign, TurnTime, Spectators, Bots, Start, Seed, Act, Chat, React, Rematch,
     )
 }  # fmt: skip

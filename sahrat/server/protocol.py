@@ -47,6 +47,13 @@ ERRORS = {
     "insufficient_coins": "your balance is below the table's stake",
     "bad_stake": "a coin table's stake is one of the server's stakes",
     "no_bots_at_coin_tables": "bots never sit at coin tables",
+    "invite_self": "you cannot invite yourself",
+    "not_friends": "you can invite only your friends",
+    "blocked": "one of you has blocked the other",
+    "invitee_offline": "your friend is not online",
+    "table_started": "the game at your table has started: nobody can join it now",
+    "already_at_table": "your friend sits at your table already",
+    "invite_rate": "too many invitations: wait a little",
 }
 
 

@@ -10,6 +10,7 @@ table a player may sit at, and taking a seat ends it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from sahrat.server.client import Client
@@ -34,6 +35,8 @@ class Watching:
         self.by_code = by_code
         self.seated = seated
         self.by_player: dict[str, TableActor] = {}
+        #: Called when someone starts or stops watching (friends are shown where one is).
+        self.changed: Callable[[], None] = lambda: None
 
     def watch(self, client: Client, watch: Watch, message: dict[str, Any]) -> None:
         actor = None
@@ -61,18 +64,21 @@ class Watching:
             previous.post(FromClient(client, {"type": "unwatch", "quiet": True}))
         self.by_player[player] = actor
         actor.post(FromClient(client, message))
+        self.changed()
 
     def unwatch(self, client: Client) -> None:
         actor = self.by_player.pop(client.player, None)
         if actor is None:
             raise ProtocolError("not_watching")
         actor.post(FromClient(client, {"type": "unwatch"}))
+        self.changed()
 
     def stop(self, client: Client) -> None:
         """The player takes a seat: the watch ends without a word."""
         actor = self.by_player.pop(client.player, None)
         if actor is not None:
             actor.post(FromClient(client, {"type": "unwatch", "quiet": True}))
+            self.changed()
 
     def route(self, client: Client, message: dict[str, Any]) -> None:
         """A table message from a player without a seat: a spectator's chat goes to the

@@ -192,3 +192,12 @@ def lists(engine: Engine, player: str) -> dict[str, list[tuple[str, float]]]:
                 .order_by(blocks.c.at.desc())
             ),
         }
+
+
+def circle_of(engine: Engine, player: str) -> tuple[set[str], set[str], set[str]]:
+    """``player``'s friends, the players they blocked, and the players who blocked them:
+    what the socket side keeps in memory while the player is online."""
+    with engine.connect() as c:
+        blocked = c.execute(select(blocks.c.blocked_id).where(blocks.c.blocker_id == player))
+        blockers = c.execute(select(blocks.c.blocker_id).where(blocks.c.blocked_id == player))
+        return _friends(c, player), {str(p) for (p,) in blocked}, {str(p) for (p,) in blockers}

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 import time
-from typing import Any
+from typing import Any, Protocol
 
 from sahrat.games import GAMES
 from sahrat.server.accounts.names import NameRefused, account_name, name_key
@@ -54,10 +54,24 @@ NO_SUCH_PLAYER = AccountError(404, "no_such_player", "no account by that name or
 GUEST = AccountError(403, "guest", "guests have no profile or friends: register first")
 
 
+class Live(Protocol):
+    """The socket side, as friends and blocks changed over REST reach it: who is online
+    hears of a new friend at once, a block stops chat and invitations at once."""
+
+    def friends_changed(self, a: str, b: str, friends: bool) -> None: ...
+
+    def blocks_changed(self, blocker: str, blocked: str, blocking: bool) -> None: ...
+
+    def presence_of(self, player: str) -> dict[str, Any] | None:
+        """Where ``player`` is (``docs/protocol.md``, presence), or None when offline."""
+        ...
+
+
 class People:
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, live: Live | None = None) -> None:
         self.store = store
         self.engine = store.engine
+        self.live = live
         self._requests = AddressBuckets(FRIEND_REQUESTS_BURST, FRIEND_REQUESTS_EVERY)
 
     # -- for the socket side -------------------------------------------------------------
@@ -163,10 +177,15 @@ class People:
         lists = await self.store.run(friends.lists, self.engine, identity.player)
         ids = sorted({p for rows in lists.values() for p, _at in rows})
         known = await self.store.run(profiles.cards, self.engine, ids)
-        return {
+        found = {
             kind: [{**known[p], "at": at} for p, at in rows if p in known]
             for kind, rows in lists.items()
         }
+        live = self.live
+        for card in found["friends"]:
+            # Friends only: nobody else is told where a player is.
+            card["presence"] = None if live is None else live.presence_of(card["id"])
+        return found
 
     async def request(self, identity: Identity, data: dict[str, Any]) -> dict[str, Any]:
         """A friend request to the account ``data["name"]`` or ``data["player"]``."""
@@ -178,26 +197,36 @@ class People:
         who = data.get("player", data.get("name"))
         other = await self.find(who)
         status = await self._friends(friends.request, identity.player, other["id"], time.time())
+        if status == "friends" and self.live is not None:
+            self.live.friends_changed(identity.player, other["id"], True)
         card = {"id": other["id"], "name": other["name"], "avatar": other["avatar"]}
         return {"status": status, "player": card}
 
     async def accept(self, identity: Identity, other: str) -> None:
         await self._friends(friends.accept, identity.player, other, time.time())
+        if self.live is not None:
+            self.live.friends_changed(identity.player, other, True)
 
     async def withdraw(self, identity: Identity, other: str) -> None:
         await self._friends(friends.withdraw, identity.player, other)
 
     async def unfriend(self, identity: Identity, other: str) -> None:
         await self._friends(friends.unfriend, identity.player, other)
+        if self.live is not None:
+            self.live.friends_changed(identity.player, other, False)
 
     async def block(self, identity: Identity, other: str) -> None:
         if identity.guest:
             raise GUEST
         found = await self.find(other)
         await self._friends(friends.block, identity.player, found["id"], time.time())
+        if self.live is not None:
+            self.live.blocks_changed(identity.player, found["id"], True)
 
     async def unblock(self, identity: Identity, other: str) -> None:
         await self._friends(friends.unblock, identity.player, other)
+        if self.live is not None:
+            self.live.blocks_changed(identity.player, other, False)
 
     async def _friends(self, call: Any, *args: Any) -> Any:
         try:

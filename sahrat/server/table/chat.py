@@ -2,17 +2,23 @@
 
 A line goes to the whole table or, at a four-seat table, to the sender's
 side only; each audience keeps its own history, so team chat never shows
-in, or pushes lines out of, what the other side sees.
+in, or pushes lines out of, what the other side sees. A player who has blocked
+the sender is not sent the line (nor the sender's reactions): the server leaves
+it out for them, the browser never receives it.
 """
 
 from __future__ import annotations
 
 import time
 from collections import deque
+from collections.abc import Iterable
+from typing import Any
 
+from sahrat.server import protocol
 from sahrat.server.client import Client
+from sahrat.server.people.circle import circle_of_host
 from sahrat.server.protocol import ProtocolError
-from sahrat.server.table.core import TableCore
+from sahrat.server.table.core import SPECTATORS_HEAR, TableCore
 from sahrat.server.table.events import Chatted
 from sahrat.server.text import clean_line
 
@@ -48,4 +54,29 @@ class ChatRoom(TableCore):
         await self.commit(Chatted(channel, seat_number, seat.name, text, to, time.time()))
         times.append(now)
         line = table.chat[tuple(sorted(to))][-1]
-        self.send_to_seats(to, {"type": "chat", "table": table.id, **line.public()})
+        message = {"type": "chat", "table": table.id, **line.public()}
+        send_unless_blocked(self, to, message, client.player)
+
+
+def send_unless_blocked(
+    core: TableCore, seats: Iterable[int], message: dict[str, Any], sender: str
+) -> None:
+    """:meth:`TableCore.send_to_seats`, leaving out everyone who has blocked ``sender``."""
+    numbers = set(seats)
+    circle = circle_of_host(core.host)
+    table = core.table
+    people = [s.player for n in numbers if (s := table.seats.get(n)) is not None and not s.bot]
+    everyone = [*people, *core.spectators]
+    if circle is None or not any(circle.hides(p, sender) for p in everyone):
+        core.send_to_seats(numbers, message)
+        return
+    text = protocol.dumps(message)
+    for player in people:
+        if not circle.hides(player, sender):
+            for client in core.watchers.get(player, ()):
+                client.send_text(text)
+    if message.get("type") in SPECTATORS_HEAR and numbers >= set(table.seat_numbers):
+        for player, clients in core.spectators.items():
+            if not circle.hides(player, sender):
+                for client in clients:
+                    client.send_text(text)

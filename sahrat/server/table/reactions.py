@@ -8,7 +8,8 @@ emoji goes to the whole table. Reactions are rate-limited per player.
 They are not stored in the event log: a reaction changes nothing at the
 table (no seat, no move, no chat line), is not part of the game's record,
 and is gone from the screen after a few seconds, so a player who reloads
-has missed nothing.
+has missed nothing. Like chat lines, they do not reach a player who has blocked
+the sender.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from collections import deque
 
 from sahrat.server.client import Client
 from sahrat.server.protocol import ProtocolError
+from sahrat.server.table.chat import send_unless_blocked
 from sahrat.server.table.core import TableCore
 
 #: Emoji reactions (the client draws them), then quick phrases (the client words them).
@@ -58,4 +60,4 @@ class Reactions(TableCore):
             "reaction": reaction,
             "channel": channel,
         }
-        self.send_to_seats(to, message)
+        send_unless_blocked(self, to, message, client.player)
