@@ -22,6 +22,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
+from sahrat import compiled
 from sahrat.bots.random_bot import RandomBot
 from sahrat.bots.search import Budget, IsmctsBot
 from sahrat.game import CHANCE, TERMINAL, Bot, Game, GameState
@@ -225,6 +226,8 @@ def summarize(config: ArenaConfig, results: list[GameResult]) -> dict[str, Any]:
     draws = games - a - b
     low, high = wilson(a + draws / 2, games)
     out: dict[str, Any] = {
+        # The search's strength depends on the iterations it fits in its budget.
+        "build": compiled.build_name(),
         "game": config.game,
         "seats": config.seats,
         "team_a": config.team_a,

@@ -99,7 +99,8 @@ class Progress:
 
 def print_summary(s: dict[str, Any]) -> None:
     options = json.dumps(s["options"], separators=(",", ":"))
-    print(f"{s['game']} {options}, {s['seats']} seats, {s['games']} games, seed {s['seed']}")
+    print(f"{s['game']} {options}, {s['seats']} seats, {s['games']} games, seed {s['seed']}"
+          f" (engines {s['build']})")  # fmt: skip
     low, high = s["wilson_a"]
     games = s["games"]
     print(f"team A {s['team_a']}: {s['team_a_wins']} wins  ({s['team_a_rate']:.1%}, "
