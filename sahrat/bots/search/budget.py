@@ -46,22 +46,22 @@ class OutOfTime(Exception):
 
 
 class Clock:
-    """A decision's time budget, kept rather than overrun.
+    """A decision's time budget, kept rather than overrun, and used to its end.
 
-    A step (one iteration) starts only when the longest step so far, and twice
-    the average one, still end before the deadline: stopping at the deadline
-    would overrun it by a step every time, and a decision's time is what the
-    player waits. Steps vary (a rollout may run into a new deal), so a step
-    still running at the deadline is stopped there (:meth:`check`).
+    A step (one iteration) starts only when a step of the average length still
+    ends before the deadline: stopping at the deadline would overrun it by a
+    step every time, and a decision's time is what the player waits. Steps vary
+    (a rollout may run into a new deal), so a step still running at the deadline
+    is stopped there (:meth:`check`) and its result dropped: that costs less than
+    leaving the time of the longest step unused, which ruling by it would.
     """
 
-    __slots__ = ("_deadline", "_first", "_last", "_longest", "_start", "_ticks")
+    __slots__ = ("_deadline", "_first", "_last", "_start", "_ticks")
 
     def __init__(self, ms: float | None) -> None:
         self._start = time.perf_counter()
         self._deadline = None if ms is None else self._start + ms / 1000
         self._first = self._last = self._start
-        self._longest = 0.0
         self._ticks = 0
 
     def tick(self) -> None:
@@ -69,8 +69,6 @@ class Clock:
         now = time.perf_counter()
         if self._ticks == 0:
             self._first = now
-        else:
-            self._longest = max(self._longest, now - self._last)
         self._last = now
         self._ticks += 1
 
@@ -81,7 +79,7 @@ class Clock:
             step = (self._last - self._first) / (self._ticks - 1)
         else:
             step = self._last - self._start
-        return time.perf_counter() + max(2 * step, self._longest) <= self._deadline
+        return time.perf_counter() + step <= self._deadline
 
     def check(self) -> None:
         """Raise :class:`OutOfTime` once the deadline has passed."""
