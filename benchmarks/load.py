@@ -53,6 +53,7 @@ REPORT = """\
 measured, think {think_ms} ms, ramp {ramp:g} s, {database}, compression {compression}
 actions/s       {actions_per_s:.1f}  ({actions} actions, {unfinished} not seen by every seat)
 latency ms      p50 {p50_ms:.1f}  p90 {p90_ms:.1f}  p99 {p99_ms:.1f}  max {max_ms:.1f}
+p99 by tenth    {tenths}
 games finished  {games_finished}  (tables open when the window began: {opened_at_start})
 errors          {errors_text}
 server          CPU {server_cpu:.0%} of a core, {per_action} ms of CPU per action, RSS {rss} \
@@ -178,6 +179,11 @@ def measure(args: argparse.Namespace, port: int, pid: int, log: Path) -> dict[st
         process.join(10)
     elapsed = end - start
     ms = [x * 1000 for r in results for x in r["latencies"]]
+    # p99 of each tenth of the window: a stall shows where it fell.
+    slices: list[list[float]] = [[] for _ in range(10)]
+    for r in results:
+        for sent, latency in zip(r["sent"], r["latencies"], strict=True):
+            slices[min(9, int(10 * (sent - start) / (end - start)))].append(latency * 1000)
     lags = [x for r in results for x in r["lags"]]
     errors: Counter[str] = Counter()
     for r in results:
@@ -198,6 +204,7 @@ def measure(args: argparse.Namespace, port: int, pid: int, log: Path) -> dict[st
         "actions_per_s": round(actions / elapsed, 1),
         **{f"p{q}_ms": round(quantile(ms, q / 100), 2) for q in (50, 90, 99)},
         "max_ms": round(max(ms, default=float("nan")), 2),
+        "p99_ms_by_tenth": [round(quantile(part, 0.99), 1) for part in slices],
         "unfinished": sum(r["unfinished"] for r in results),
         "opened_at_start": sum(r["opened_at_start"] for r in results),
         "games_finished": sum(r["games"] for r in results),
@@ -264,6 +271,7 @@ def report(result: dict[str, Any]) -> str:
     per_action = result["server_ms_per_action"]
     text = REPORT.format(
         **result,
+        tenths=" ".join(f"{x:.0f}" for x in result["p99_ms_by_tenth"]),
         errors_text=errors,
         rss=f"{rss:.0f} MB" if rss else "?",
         per_table="?" if per_table is None else f"{per_table:.0f}",
@@ -360,8 +368,13 @@ def main() -> int:
             stop_server(process)
         shutil.rmtree(data_dir, ignore_errors=True)
     if args.json:  # no NaN in JSON: null when nothing was measured
-        nan = {k for k, v in result.items() if isinstance(v, float) and math.isnan(v)}
-        print(json.dumps({k: None if k in nan else v for k, v in result.items()}))
+
+        def clean(value: Any) -> Any:
+            if isinstance(value, list):
+                return [clean(item) for item in value]
+            return None if isinstance(value, float) and math.isnan(value) else value
+
+        print(json.dumps({k: clean(v) for k, v in result.items()}))
     else:
         print(report(result))
     return 0

@@ -28,6 +28,7 @@ class Stats:
     def __init__(self) -> None:
         self.start = self.end = float("inf")
         self.latencies: list[float] = []
+        self.sent: list[float] = []  # when each measured action was sent
         self.lags: list[float] = []
         self.games = 0
         self.closing = False
@@ -139,6 +140,7 @@ class Group:
                         del pending[(table, n)]
                         if self.stats.measured(entry[0]):
                             self.stats.latencies.append(now - entry[0])
+                            self.stats.sent.append(entry[0])
             bot.seen = moves
         if status == "finished":
             if bot is self.bots[0] and table == self.table and not self.creating:
@@ -241,6 +243,7 @@ async def play(pipe: Connection, job: dict[str, Any]) -> dict[str, Any]:
                          return_exceptions=True)  # fmt: skip
     return {
         "latencies": stats.latencies,
+        "sent": stats.sent,
         "lags": stats.lags,
         "games": stats.games,
         "errors": dict(stats.errors),
