@@ -39,6 +39,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--workers", type=int, default=os.cpu_count() or 1, help="processes (default: one per core)"
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "--progress-every",
+        type=int,
+        default=10,
+        metavar="N",
+        help="when stderr is not a terminal, the figures so far every N games (0: never)",
+    )
     parser.set_defaults(handler=run)  # fmt: skip
 
 
@@ -55,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
         game=args.game, seats=options.seats, team_a=team_a, team_b=team_b, games=args.games,
         seed=args.seed, options=options.to_json(),
     )  # fmt: skip
-    progress = Progress(config.games, enabled=sys.stderr.isatty())
+    progress = Progress(config, enabled=sys.stderr.isatty(), every=args.progress_every)
     results: list[GameResult] = []
     for result in run_games(config, max(1, args.workers)):
         results.append(result)
@@ -70,17 +77,22 @@ def run(args: argparse.Namespace) -> int:
 
 
 class Progress:
-    """A one-line progress bar on stderr, shown only on a terminal."""
+    """Progress on stderr: a one-line bar on a terminal, else a line of the figures so far
+    every ``every`` games (a long run's output file then holds its partial result)."""
 
-    def __init__(self, total: int, enabled: bool) -> None:
-        self.total = total
+    def __init__(self, config: ArenaConfig, enabled: bool, every: int = 0) -> None:
+        self.config = config
+        self.total = config.games
         self.enabled = enabled
+        self.every = every
         self.start = time.monotonic()
 
     def update(self, results: list[GameResult]) -> None:
-        if not self.enabled:
-            return
         done = len(results)
+        if not self.enabled:
+            if self.every and done % self.every == 0 and done < self.total:
+                self.report(results)
+            return
         a = sum(r.winner == "A" for r in results)
         width = 30
         filled = width * done // self.total
@@ -90,6 +102,21 @@ class Progress:
         sys.stderr.write(
             f"\r[{bar}] {done}/{self.total}  A {a / done:5.1%}  {elapsed:5.0f}s  eta {eta:4.0f}s"
         )
+        sys.stderr.flush()
+
+    def report(self, results: list[GameResult]) -> None:
+        s = summarize(self.config, results)
+        low, high = s["wilson_a"]
+        line = (f"after {s['games']}/{self.total} games ({time.monotonic() - self.start:.0f} s):"
+                f" A {s['team_a_rate']:.1%} (95% Wilson {low:.1%} - {high:.1%})")  # fmt: skip
+        if "lead_per_hand" in s:
+            lead = s["lead_per_hand"]
+            low_lead, high_lead = lead["interval"]
+            line += (f", A's lead per hand {lead['A_minus_B']:+.1f}"
+                     f" ({low_lead:+.1f} to {high_lead:+.1f})")  # fmt: skip
+        for bot, figures in s["decision_ms"].items():
+            line += f"; {bot} p99 {figures['p99']:.1f} ms"
+        sys.stderr.write(line + "\n")
         sys.stderr.flush()
 
     def close(self) -> None:

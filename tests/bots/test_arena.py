@@ -169,3 +169,16 @@ def test_cli_text_and_errors(capsys: pytest.CaptureFixture[str]) -> None:
            "--games", "1"]  # fmt: skip
     assert main(bad) == 2
     assert "unknown bot" in capsys.readouterr().err
+
+
+def test_cli_reports_the_figures_so_far_when_not_on_a_terminal(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ["arena", "--game", "buraco", "--seats", "2", "--option", "target=1000",
+            "--team-a", "greedy", "--team-b", "random", "--games", "4",
+            "--workers", "1", "--progress-every", "2"]  # fmt: skip
+    assert main(args) == 0
+    err = capsys.readouterr().err
+    assert err.startswith("after 2/4 games (")
+    assert "A's lead per hand" in err and "A:greedy p99" in err
+    assert "after 4/4" not in err  # the last figures are the summary's
