@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
 import random
 import time
 from collections import Counter
@@ -257,6 +258,7 @@ async def play(pipe: Connection, job: dict[str, Any]) -> dict[str, Any]:
 
 def worker(pipe: Connection, job: dict[str, Any]) -> None:
     """A client process: ``job`` names its tables; results go back through ``pipe``."""
+    os.setsid()  # a CPU share of its own where the kernel groups by session (autogroup)
     try:
         import uvloop  # the clients' own loop: a cheaper client measures the server better
 
