@@ -23,10 +23,12 @@ MAX_MESSAGE_BYTES = 16_384
 CLIENT_TYPES = (
     "hello", "ping", "pong", "lobby", "create", "join", "play_now", "leave",
     "sit", "assign", "turn_time", "bots", "start", "seed", "act", "chat",
+    "watch", "unwatch", "spectators", "invite",
 )  # fmt: skip
 TABLE_TYPES = frozenset(
-    {"leave", "sit", "assign", "turn_time", "bots", "start", "seed", "act", "chat"}
-)
+    {"leave", "sit", "assign", "turn_time", "bots", "start", "seed", "act", "chat",
+     "spectators"}
+)  # fmt: skip
 #: The codes of docs/protocol.md §5 (``too_many`` is the per-address limit on new guests
 #: and tables, which the server also answers with).
 DOCUMENTED_CODES = frozenset(
@@ -35,7 +37,9 @@ DOCUMENTED_CODES = frozenset(
         "not_authenticated", "bad_field", "no_such_table", "already_seated", "not_seated",
         "table_full", "seat_taken", "not_host", "wrong_phase", "not_your_turn",
         "illegal_move", "stale", "chat_too_long", "chat_rate", "no_partner", "unavailable",
-        "too_many",
+        "too_many", "spectator", "not_watchable", "not_watching", "invite_self",
+        "not_friends", "blocked", "invitee_offline", "table_started", "already_at_table",
+        "invite_rate",
     }
 )  # fmt: skip
 #: Found before a message is parsed: these never echo an ``id`` (§5).
@@ -145,6 +149,10 @@ TEMPLATES: dict[str, dict[str, Any]] = {
     "seed": {"seed": "a1b2c3d4"},
     "act": {"action": Slot("legal"), "moves": Slot("moves")},
     "chat": {"text": "hi", "channel": "table"},
+    "watch": {"table": Slot("table_id")},
+    "unwatch": {},
+    "spectators": {"allow": True, "chat": False},
+    "invite": {"player": "nobody"},
 }
 
 _SPECIAL_CHARS = "\u202e\u202d\u200f\u200b\ufeff\x00\x01\x07\x1b\x7f\u0085\u2028\u2029\ufffe"
@@ -588,7 +596,8 @@ def expectation(data: str | bytes, sender: str, phase: str, table_id: str) -> Ex
     if kind in TABLE_TYPES:
         if not seated or table_field_wrong:
             # "table" naming no table (null, a number) may be read either way by §2.
-            codes = {"not_seated"}
+            # A player who watches a table is told what a spectator cannot do.
+            codes = {"not_seated", "spectator"}
             if sender == "seat" and phase != "gone" and message.get("table") is None:
                 return _table_message(message, phase, codes)
             return Expect("error", frozenset(codes), message, "not seated there")
@@ -600,6 +609,8 @@ def expectation(data: str | bytes, sender: str, phase: str, table_id: str) -> Ex
         if valid is False:
             return Expect("error", frozenset({"bad_field"}), message, "a field out of range")
         return Expect("any", frozenset({"bad_field", "too_many", "already_seated"}), message)
+    if kind in ("watch", "unwatch", "invite"):
+        return _hub_message(message)
     assert kind == "join"
     codes = frozenset({"no_such_table", "wrong_phase", "bad_field", "table_full",
                        "seat_taken", "already_seated"})  # fmt: skip
@@ -612,6 +623,29 @@ def expectation(data: str | bytes, sender: str, phase: str, table_id: str) -> Ex
     if not seated and message.get("table") == table_id and "code" not in message:
         return Expect("error", codes, message, "join of a started table")
     return Expect("error", codes, message, "join of no table")
+
+
+#: What a refused invitation may answer (docs/protocol.md §5).
+INVITE_CODES = frozenset({"invite_self", "not_friends", "blocked", "invitee_offline",
+                          "not_seated", "table_started", "table_full", "already_at_table",
+                          "invite_rate"})  # fmt: skip
+
+
+def _hub_message(message: dict[str, Any]) -> Expect:
+    """``watch``, ``unwatch`` and ``invite``, from any player who said hello."""
+    kind = message["type"]
+    if kind == "unwatch":
+        return Expect("any", frozenset({"not_watching"}), message)
+    if kind == "invite":
+        who = message.get("player")
+        if not isinstance(who, str) or len(who) > 64:
+            return Expect("error", frozenset({"bad_field"}), message, "player not a name")
+        return Expect("error", INVITE_CODES, message, "a fuzzing guest has no friends")
+    wrong = [f for f in ("table", "code") if f in message and not isinstance(message[f], str)]
+    if wrong or ("table" not in message and "code" not in message):
+        return Expect("error", frozenset({"bad_field"}), message, "watch names no table")
+    codes = {"no_such_table", "not_watchable", "already_seated", "bad_field", "spectator"}
+    return Expect("any", frozenset(codes), message)
 
 
 def _table_message(message: dict[str, Any], phase: str, extra: set[str]) -> Expect:
