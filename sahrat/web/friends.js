@@ -1,6 +1,7 @@
 // Friends (#account&people=friends): add one by name, answer requests both
 // ways, remove a friend, block and unblock. Every change is asked of the
-// server and the lists are read again from its answer.
+// server and the lists are read again from its answer; each friend shows whether
+// they are online and at which table (social.js), with join and watch buttons.
 
 import { h, fill, toast } from "./dom.js";
 import { t } from "./i18n.js";
@@ -8,6 +9,7 @@ import { api } from "./api.js";
 import { field, errorBox } from "./auth.js";
 import { tp, peopleError } from "./i18n-people.js";
 import { personButton } from "./people.js";
+import { presenceLine } from "./social.js";
 
 export class FriendsView {
   constructor(app) {
@@ -18,12 +20,15 @@ export class FriendsView {
     this.nameInput = h("input", { type: "text", name: "friend", dir: "auto", maxlength: 20, autocomplete: "off" });
     this.formError = errorBox();
     this.unlisten = app.account.on(() => this.maybeLoad());
+    // Friends coming online, sitting down or leaving: the list shows it at once.
+    this.unlistenSocial = app.conn ? app.conn.social.on(() => this.lists && this.render()) : () => {};
     this.maybeLoad();
     this.render();
   }
 
   destroy() {
     this.unlisten();
+    this.unlistenSocial();
   }
 
   maybeLoad() {
@@ -82,6 +87,8 @@ export class FriendsView {
     const id = (person) => encodeURIComponent(person.id);
     const button = (key, action, kind, onClick) =>
       h("button", { type: "button", class: ["btn", "small", kind], dataset: { action }, on: { click: onClick } }, tp(key));
+    const social = this.app.conn ? this.app.conn.social : null;
+    const presence = (kind, p) => (kind === "friends" && social ? presenceLine(social, p) : null);
     const section = (kind, key, people, actions, empty) =>
       people.length || empty
         ? h(
@@ -89,7 +96,7 @@ export class FriendsView {
             { class: ["panel", "friend-list"], dataset: { list: kind } },
             h("h2", { class: "panel-title" }, tp(key), people.length ? h("span", { class: "count" }, ` (${people.length})`) : null),
             people.length
-              ? h("ul", { class: "people-list" }, people.map((p) => h("li", { class: "person-row", dataset: { player: p.id } }, personButton(this.app, p), h("span", { class: "row-actions" }, actions(p)))))
+              ? h("ul", { class: "people-list" }, people.map((p) => h("li", { class: "person-row", dataset: { player: p.id } }, personButton(this.app, p), presence(kind, p), h("span", { class: "row-actions" }, actions(p)))))
               : h("p", { class: "hint" }, tp(empty)),
           )
         : null;

@@ -5,6 +5,8 @@
 // hello again, so a reload or a dropped connection brings the seat back
 // without anything special here: we only have to come back quickly.
 
+import { Social } from "./social.js";
+
 const TOKEN_KEY = "sahrat.token";
 const PROTOCOL = 1;
 // The server pings every 1.5 s; silence this long means the link is dead
@@ -51,6 +53,8 @@ export class Connection {
     // Server clock minus ours, in ms, from the pings' timestamps: turn
     // deadlines are the server's epoch seconds.
     this.clockOffset = 0;
+    // Friends online and invitations: their handlers register on this connection.
+    this.social = new Social(this);
   }
 
   /** Call `fn(message)` for every message of `type` ("*" for all, "status" for link changes). */

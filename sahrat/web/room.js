@@ -4,6 +4,7 @@
 // while the seeds are collected.
 
 import { tw } from "./i18n-watch.js";
+import { tp } from "./i18n-people.js";
 import { h, fill, toast } from "./dom.js";
 import { t } from "./i18n.js";
 import { TURN_TIMES } from "./rules.js";
@@ -29,6 +30,31 @@ export class Room {
     this.el = h("section", { class: "room" });
     this.msg = null;
     this.draft = null; // the host's seat assignment being edited: player ids per seat
+    // Friends coming online or leaving change the invite list.
+    conn.social.on(() => {
+      if (this.msg && this.el.isConnected) this.render();
+    });
+  }
+
+  /** The waiting room's "invite a friend": the friends online who are not here yet. */
+  inviteList(table) {
+    const social = this.conn.social;
+    const here = new Set(this.msg.seats.filter((seat) => !seat.empty).map((seat) => seat.player));
+    const friends = [...social.online.values()].filter((f) => !here.has(f.player));
+    const rows = friends.map((f) =>
+      h(
+        "li",
+        { dataset: { player: f.player } },
+        h("bdi", { class: "person-name" }, f.name),
+        h("button", { type: "button", class: "btn small primary", dataset: { action: "invite", player: f.player }, on: { click: () => this.app.quiet.add(social.invite(f.player)) } }, tp("invite.send")),
+      ),
+    );
+    return h(
+      "section",
+      { class: "invite-friends", dataset: { table: table.id } },
+      h("h2", { class: "panel-title" }, tp("invite.friends")),
+      rows.length ? h("ul", { class: "invite-list" }, rows) : h("p", { class: "hint" }, tp("invite.none")),
+    );
   }
 
   update(msg) {
@@ -150,6 +176,10 @@ export class Room {
       grid.append(cell);
     });
     parts.push(h("h2", { class: "panel-title" }, t("room.seats")), grid);
+    const seated = this.msg.seats.some((seat) => !seat.empty && seat.player === me);
+    const account = this.app.account && this.app.account.me && !this.app.account.guest;
+    if (table.status === "waiting" && seated && account && !msg.spectator && msg.seats.some((seat) => seat.empty))
+      parts.push(this.inviteList(table));
 
     const controls = [];
     if (isHost && table.status === "waiting") {

@@ -2,6 +2,7 @@
 // dealer) and, on the seat whose turn it is, the turn clock as a ring that
 // empties as the deadline comes (the deadline is the server's epoch seconds).
 
+import { withSeatMenu } from "./social.js";
 import { h, s } from "./dom.js";
 import { t } from "./i18n.js";
 
@@ -92,7 +93,7 @@ export function seatChip(info, extra = {}) {
   else if (info.away) badges.push(h("span", { class: "badge away" }, t("badge.away")));
   if (extra.dealer) badges.push(h("span", { class: "badge dealer", title: t("badge.dealerLong") }, t("badge.dealer")));
   const clock = extra.active ? { deadline: extra.deadline, total: extra.total } : null;
-  return h(
+  const chip = h(
     "div",
     {
       class: ["seat-chip", extra.active ? "active" : "", info.bot ? "is-bot" : ""],
@@ -114,4 +115,7 @@ export function seatChip(info, extra = {}) {
       ),
     ),
   );
+  // Another person's seat offers "add friend" and "block" (a bot's or one's own does not).
+  if (!info.bot && !extra.you && typeof info.player === "string") withSeatMenu(chip, info);
+  return chip;
 }
