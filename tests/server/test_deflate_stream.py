@@ -1,0 +1,38 @@
+"""The server's deflate stream, whichever zlib writes it (zlib-ng when installed), is
+read by a stock zlib inflater in the window both sides agreed on: message after
+message, with the context kept, including repeats farther back than the window."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from websockets.extensions.permessage_deflate import PerMessageDeflate
+from websockets.frames import Frame, Opcode
+
+from sahrat.server.compression import PLAIN_BELOW, PlainWhenSmall
+
+
+def messages() -> list[bytes]:
+    rng = random.Random(5)
+    out = []
+    for n in range(300):
+        hand = [rng.choice("A23456789TJQK") + rng.choice("SHDC") for _ in range(5)]
+        last = [f"move {rng.randrange(10**6)}" for _ in range(rng.randrange(45, 90))]
+        view = {"moves": n, "hand": hand, "last": last}
+        out.append(json.dumps({"type": "table", "view": view}).encode())
+    noise = bytes(rng.getrandbits(8) for _ in range(5000))
+    out += [noise * 3, b"ping", noise[:100] * 2]  # a repeat 5000 bytes back; small frames
+    return out
+
+
+def test_a_stock_inflater_in_a_12_bit_window_reads_every_message() -> None:
+    server = PlainWhenSmall(False, False, 12, 12, {"memLevel": 5})
+    client = PerMessageDeflate(False, False, 12, 12)
+    compressed = 0
+    for data in messages():
+        frame = server.encode(Frame(Opcode.TEXT, data))
+        compressed += frame.rsv1
+        assert frame.rsv1 == (len(data) >= PLAIN_BELOW)
+        assert client.decode(frame).data == data
+    assert compressed > 250
