@@ -99,13 +99,31 @@ export function summaryRows(result, side) {
   return rows;
 }
 
+/** A side as a seat calls it: "Us" or "Them". */
+export function usThem(side) {
+  return (s) => t(s === side ? "bu.us" : "bu.them");
+}
+
+/**
+ * A side's name for whoever looks: "Us" / "Them" at a seat; for a spectator, who has no
+ * side, the names of the side's players ("Salem & Maryam").
+ */
+export function sideNamer(msg, side) {
+  if (!msg.spectator) return usThem(side);
+  const sides = msg.seats.length === 4 ? 2 : msg.seats.length;
+  return (s) =>
+    msg.seats
+      .filter((seat) => seat.seat % sides === s)
+      .map((seat) => seat.name)
+      .join(t("bu.and"));
+}
+
 /**
  * The end-of-hand card: both sides' breakdown; `next()` closes it, in this browser only.
  * `resume` ({ at, now }: when play resumes, as the server's `pause` message says, and the
  * server's clock, both in epoch seconds) adds a countdown to the next hand.
  */
-export function summaryCard(el, result, side, next, resume = null) {
-  const sideName = (s) => t(s === side ? "bu.us" : "bu.them");
+export function summaryCard(el, result, side, next, resume = null, sideName = usThem(side)) {
   const out = result.went_out >= 0 ? t("bu.summary.wentOut", { side: sideName(result.went_out) }) : t("bu.summary.stockOut");
   fill(
     el,
@@ -117,7 +135,7 @@ export function summaryCard(el, result, side, next, resume = null) {
       h(
         "table",
         { class: "summary-table" },
-        h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", {}, t("bu.us")), h("th", {}, t("bu.them")))),
+        h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", {}, sideName(side)), h("th", {}, sideName(1 - side)))),
         h(
           "tbody",
           {},
@@ -160,7 +178,7 @@ export function summaryCountdown(el, resume) {
 }
 
 /** The breakdown of every finished hand, newest first, into `el`. */
-export function resultsTables(el, results, side) {
+export function resultsTables(el, results, side, sideName = usThem(side)) {
   if (!results.length) {
     fill(el);
     return;
@@ -173,8 +191,8 @@ export function resultsTables(el, results, side) {
       h(
         "table",
         { class: "result-table", dataset: { hand: String(result.hand) } },
-        h("caption", {}, t("bu.resultHand", { n: result.hand }), result.went_out >= 0 ? ` · ${t("bu.wentOut", { side: t(result.went_out === side ? "bu.us" : "bu.them") })}` : ""),
-        h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", {}, t("bu.us")), h("th", {}, t("bu.them")))),
+        h("caption", {}, t("bu.resultHand", { n: result.hand }), result.went_out >= 0 ? ` · ${t("bu.wentOut", { side: sideName(result.went_out) })}` : ""),
+        h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", {}, sideName(side)), h("th", {}, sideName(1 - side)))),
         h(
           "tbody",
           {},

@@ -23,6 +23,7 @@ import {
   seatsAround,
   summaryCard,
   summaryCountdown,
+  sideNamer,
 } from "./buraco-layout.js";
 
 const SIDE_COLOURS = ["#e8505b", "#2bb3a3"];
@@ -165,7 +166,7 @@ export class BuracoTable {
   /** The end-of-hand card: it waits for the player, or until the next hand begins. */
   showSummary(result) {
     const resume = this.resume && this.resume.at > this.resume.now() ? this.resume : null;
-    summaryCard(this.summary, result, this.side, () => this.hideSummary(), resume);
+    summaryCard(this.summary, result, this.side, () => this.hideSummary(), resume, this.sideName);
     this.closeSummaryAtResume();
     const next = this.summary.querySelector("[data-action=next-hand]");
     if (next) next.focus({ preventScroll: true });
@@ -264,7 +265,8 @@ export class BuracoTable {
       this.places[place].hidden = !seat;
     }
 
-    const sideName = (s) => t(s === side ? "bu.us" : "bu.them");
+    const sideName = sideNamer(msg, side);
+    this.sideName = sideName;
     fill(
       this.score,
       h("span", { class: "score-title" }, t("bu.score", { n: view.options.target })),
@@ -286,10 +288,11 @@ export class BuracoTable {
       h("span", { class: "hand-number" }, t("bu.handNumber", { n: view.hand_number })),
     );
 
-    fill(this.theirMelds, h("h3", { class: "melds-title" }, t("bu.theirMelds")), this.meldsEl(view.melds[1 - side], 1 - side, false));
+    const meldsTitle = (s, own) => (msg.spectator ? t("bu.sideMelds", { side: sideName(s) }) : t(own ? "bu.ourMelds" : "bu.theirMelds"));
+    fill(this.theirMelds, h("h3", { class: "melds-title" }, meldsTitle(1 - side, false)), this.meldsEl(view.melds[1 - side], 1 - side, false));
     const canAdd = phase === "play" && this.selected.length > 0;
     const canTakeAdd = phase === "draw" && closed;
-    fill(this.ourMelds, h("h3", { class: "melds-title" }, t("bu.ourMelds")), this.meldsEl(view.melds[side], side, canAdd || canTakeAdd));
+    fill(this.ourMelds, h("h3", { class: "melds-title" }, meldsTitle(side, true)), this.meldsEl(view.melds[side], side, canAdd || canTakeAdd));
 
     // The centre: stock, discard pile spread out, mortos.
     const canDraw = legal.includes("draw");
@@ -467,6 +470,6 @@ export class BuracoTable {
 
   /** The breakdown of every finished hand (buraco-layout.js). */
   renderResults(view) {
-    resultsTables(this.results, view.results, this.side);
+    resultsTables(this.results, view.results, this.side, this.sideName);
   }
 }

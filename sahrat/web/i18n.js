@@ -172,6 +172,8 @@ const STRINGS = {
   // Buraco
   "bu.us": ["إحنا", "Us"],
   "bu.them": ["هم", "Them"],
+  "bu.and": [" و", " & "],
+  "bu.sideMelds": ["تركيبات {side}", "Melds of {side}"],
   "bu.sideN": ["الفريق {n}", "Side {n}"],
   "bu.points": ["{n} نقطة", "{n} points"],
   "bu.score": ["النتيجة (إلى {n})", "Score (to {n})"],

@@ -84,6 +84,11 @@ def test_a_spectator_watches_a_whole_bot_game_and_never_sees_a_hand(
         no_seat_parts(page)
         assert page.locator(".chat-form").is_hidden()
         assert page.locator(".read-only-note").count() == 1
+        if game == "buraco":
+            # A spectator has no side: the sides are named by their players, not Us/Them.
+            names = page.locator(".bu-score .score-item > span:first-child").all_inner_texts()
+            assert len(names) == 2 and "Salem" in names and "Us" not in names, names
+            assert page.locator(".bu-melds.us .melds-title").inner_text() == "Melds of Salem"
         shot(page, f"watch-{lang}-{size}", full_page=False)
         played.go.set()
         # Sampled all along the game: never a hand, never an action bar.
