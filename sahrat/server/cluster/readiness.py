@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import inspect
+
 from redis.asyncio import Redis
 
 from sahrat.server.cluster.leases import Leases
@@ -15,7 +17,10 @@ def cluster_checks(redis: Redis, leases: Leases) -> list[Check]:
     async def redis_answers() -> str | None:
         try:
             async with guard("readiness"):
-                await redis.ping()
+                # redis-py types ping() for its sync and async clients at once.
+                answer = redis.ping()
+                if inspect.isawaitable(answer):
+                    await answer
         except ClusterUnavailable as error:
             return str(error)
         return None
