@@ -20,10 +20,9 @@ from sahrat.bots.search.tree import Node
 #: standard errors of the paired difference, and stops being played once it is
 #: behind the leader by more than :data:`DROP_Z` of them (after :data:`DROP_AFTER`
 #: rounds, so that a few lucky rounds decide nothing). The best of three rivals is
-#: the one tested, so an even rival would pass a low bar often (at 1.0, one of three
-#: does about a third of the time); 1.5 passes one in about seven, and with the compiled
-#: bots' two to three times more rounds it still lets through smaller real leads than
-#: 1.0 did with fewer.
+#: the one tested, so even rivals pass a low bar often: at 1.0, one of three does up to
+#: two times in five; at 1.5, up to one in five. With the compiled bots' two to three
+#: times more rounds, 1.5 still lets through smaller real leads than 1.0 did with fewer.
 OVERRIDE_Z = 1.5
 DROP_Z = 2.5
 DROP_AFTER = 12
