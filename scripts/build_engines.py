@@ -3,8 +3,8 @@
 Run by scripts/setup with the project's interpreter. Does nothing when the build
 there is of the current sources; otherwise builds into a fresh directory and swaps
 it in whole, so an interrupted build never leaves a half-built set that looks usable.
-Exits 0 without building when there is no C compiler or no Python headers: the
-engines then run as Python.
+Exits 0 without building when there is no C compiler or no Python headers, and
+after a failed build (saying so in one line): the engines then run as Python.
 """
 
 from __future__ import annotations
@@ -27,9 +27,13 @@ from sahrat.compiled import (
     source_path,
 )
 
+#: The compiler's output when the last build failed.
+FAILED_LOG = BUILD_DIR.parent / "compiled-failed.log"
 
-def build() -> None:
-    """mypyc and setuptools, in a child process, writing only under build/."""
+
+def build() -> str | None:
+    """mypyc and setuptools, in a child process, writing only under build/; why it
+    failed, or None."""
     BUILD_DIR.parent.mkdir(exist_ok=True)
     work = Path(tempfile.mkdtemp(prefix="compiled-", dir=BUILD_DIR.parent))
     try:
@@ -56,12 +60,15 @@ def build() -> None:
                 stderr=subprocess.STDOUT,
             )
         if done.returncode != 0:
-            sys.stderr.write(log.read_text())
-            raise SystemExit(f"compiling the engines failed (exit {done.returncode})")
+            # Kept for reading; setup goes on with the engines as Python.
+            shutil.copyfile(log, FAILED_LOG)
+            return f"exit {done.returncode}, log in {os.path.relpath(FAILED_LOG, ROOT)}"
         (out / STAMP.name).write_text(digest() + "\n")
         if BUILD_DIR.exists():
             shutil.rmtree(BUILD_DIR)
         os.replace(out, BUILD_DIR)
+        FAILED_LOG.unlink(missing_ok=True)
+        return None
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
@@ -74,7 +81,9 @@ def main() -> int:
         print(f"engines not compiled ({why}): they run as Python", file=sys.stderr)
         return 0
     print("compiling the engines with mypyc (about a minute)", file=sys.stderr)
-    build()
+    failed = build()
+    if failed is not None:
+        print(f"compiling the engines failed ({failed}): they run as Python", file=sys.stderr)
     return 0
 
 
