@@ -46,7 +46,7 @@ export class Room {
         "li",
         { dataset: { player: f.player } },
         h("bdi", { class: "person-name" }, f.name),
-        h("button", { type: "button", class: "btn small primary", dataset: { action: "invite", player: f.player }, on: { click: () => this.app.quiet.add(social.invite(f.player)) } }, tp("invite.send")),
+        h("button", { type: "button", class: "btn small primary", dataset: { action: "invite", player: f.player }, on: { click: () => social.invite(f.player) } }, tp("invite.send")),
       ),
     );
     return h(
@@ -177,7 +177,7 @@ export class Room {
     });
     parts.push(h("h2", { class: "panel-title" }, t("room.seats")), grid);
     const seated = this.msg.seats.some((seat) => !seat.empty && seat.player === me);
-    const account = this.app.account && this.app.account.me && !this.app.account.guest;
+    const account = this.conn.player && this.conn.player.guest === false;
     if (table.status === "waiting" && seated && account && !msg.spectator && msg.seats.some((seat) => seat.empty))
       parts.push(this.inviteList(table));
 

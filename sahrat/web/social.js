@@ -34,11 +34,14 @@ export class Social {
     conn.on("invitation_expired", (m) => this.dismiss(m.invitation));
     /** Ids of the invitations we sent and have no answer to yet. */
     this.sending = new Set();
+    /** Ids of refused invitations this module has worded (see `hasWorded`). */
+    this.worded = new Set();
     conn.on("invited", (m) => {
       if (this.sending.delete(m.id)) toast(tp("invite.sent"));
     });
     conn.on("error", (m) => {
       if (!this.sending.delete(m.id)) return;
+      this.worded.add(m.id);
       const key = `invite.error.${m.code}`;
       toast(Object.hasOwn(PEOPLE_STRINGS, key) ? tp(key, { n: m.retry_after ?? "" }) : m.message, "error");
     });
@@ -47,6 +50,12 @@ export class Social {
       this.online.clear();
       this.changed();
     });
+  }
+
+  /** Whether this error answered an invitation and was worded here already: the app's
+   * own error toast can then stand aside. */
+  hasWorded(m) {
+    return m.id !== undefined && this.worded.has(m.id);
   }
 
   /** Call `fn()` whenever presence or invitations change; returns the unsubscribe. */
