@@ -25,6 +25,24 @@ PONG = json.dumps({"v": 1, "type": "pong"})
 SEATS = 4
 
 
+#: A server busy with thousands of sockets may answer a handshake late: wait this long,
+#: and try this many times, before a table counts as one that could not open.
+OPEN_TIMEOUT = 30.0
+OPEN_TRIES = 3
+
+
+async def connect_patiently(url: str, compression: str | None) -> ClientConnection:
+    for attempt in range(OPEN_TRIES):
+        try:
+            return await connect(
+                url, compression=compression, max_size=2**22, open_timeout=OPEN_TIMEOUT
+            )
+        except (TimeoutError, OSError):
+            if attempt == OPEN_TRIES - 1:
+                raise
+    raise AssertionError("unreachable")
+
+
 class Stats:
     def __init__(self) -> None:
         self.start = self.end = float("inf")
@@ -102,7 +120,7 @@ class Group:
 
     async def open(self, url: str, compression: str | None) -> None:
         for bot in self.bots:
-            bot.ws = await connect(url, compression=compression, max_size=2**22)
+            bot.ws = await connect_patiently(url, compression)
             if bot.token:
                 await bot.send(type="hello", token=bot.token)
             else:
