@@ -59,8 +59,15 @@ class Hub:
         self.presence = Presence(self.store, settings.waiting_grace_seconds, self.seated,
                                  self.watching.by_player)  # fmt: skip
         self.watching.changed = self.presence.touch
-        self.invitations = Invitations(self.presence, self.seated)
-        self.people = People(self.store, self.presence)  # its REST routes
+        self.invitations = Invitations(
+            self.presence, self.seated, lasts=settings.invitation_seconds,
+            burst=settings.invites_burst, every=settings.invites_every,
+        )  # fmt: skip
+        self.people = People(  # its REST routes share it
+            self.store, self.presence, min_games=settings.leaderboard_min_games,
+            requests_burst=settings.friend_requests_burst,
+            requests_every=settings.friend_requests_every,
+        )  # fmt: skip
         self.accounts = Accounts(self.store, settings)
         #: Connections by the session they said hello with (closed when it ends).
         self.by_session: dict[str, set[Client]] = {}

@@ -3,7 +3,7 @@
 A player seated at a private table, or at a public one still waiting, may invite a
 friend who is online. The friend's connections get an ``invitation`` with the
 table, the inviter's name and what joining takes (a private table's code); it
-lasts :data:`INVITATION_SECONDS`, then an ``invitation_expired`` takes it back.
+lasts ``invitation_seconds`` (a setting), then an ``invitation_expired`` takes it back.
 Each refusal is named and nothing is sent to anyone (``docs/protocol.md`` §4):
 oneself, not friends, a block either way (a blocked player's invitations never
 arrive), a friend offline, no seat, a table started or full, and floods (a token
@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import math
-import os
 import secrets
 import time
 from collections.abc import Mapping
@@ -28,30 +27,23 @@ from sahrat.server.protocol import ProtocolError
 from sahrat.server.table import TableActor
 
 
-def _seconds(name: str, default: float) -> float:
-    """A number of seconds from the environment (``SAHRAT_<NAME>``), else ``default``: it
-    belongs in the server's settings, and is read here until it is there."""
-    raw = os.environ.get(f"SAHRAT_{name.upper()}", "")
-    try:
-        return float(raw) if raw else default
-    except ValueError:
-        return default
-
-
-#: How long an invitation may be answered.
-INVITATION_SECONDS = _seconds("invitation_seconds", 120.0)
-#: Invitations: this many at once per inviter, then one more every so many seconds.
-INVITES_BURST = 5
-INVITES_EVERY = 12.0
-
-
 class Invitations:
     """Invitations waiting for an answer, and each inviter's bucket."""
 
-    def __init__(self, presence: Presence, seated: Mapping[str, TableActor]) -> None:
+    def __init__(
+        self,
+        presence: Presence,
+        seated: Mapping[str, TableActor],
+        *,
+        lasts: float = 120.0,
+        burst: int = 5,
+        every: float = 12.0,
+    ) -> None:
         self.presence = presence
         self.seated = seated
-        self._buckets = AddressBuckets(INVITES_BURST, INVITES_EVERY)
+        #: How long an invitation may be answered, in seconds.
+        self.lasts = lasts
+        self._buckets = AddressBuckets(burst, every)
         #: Open invitations by (inviter, invitee, table): the id and its expiry's timer.
         self._open: dict[tuple[str, str, str], tuple[str, asyncio.TimerHandle]] = {}
 
@@ -85,9 +77,9 @@ class Invitations:
             earlier[1].cancel()  # the new one replaces it: one card per table and friend
             self._expired(invitee, earlier[0])
         number = "i" + secrets.token_hex(6)
-        expires_at = time.time() + INVITATION_SECONDS
+        expires_at = time.time() + self.lasts
         loop = asyncio.get_running_loop()
-        timer = loop.call_later(INVITATION_SECONDS, self._expire, key, number)
+        timer = loop.call_later(self.lasts, self._expire, key, number)
         self._open[key] = (number, timer)
         table = actor.table
         place: dict[str, Any] = {
@@ -104,7 +96,7 @@ class Invitations:
             "from": {"id": inviter, "name": client.name},
             "table": place,
             "expires_at": round(expires_at, 3),
-            "seconds": INVITATION_SECONDS,
+            "seconds": self.lasts,
         }
         if actor.code:
             message["code"] = actor.code  # what joining a private table takes

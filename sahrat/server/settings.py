@@ -83,6 +83,15 @@ class Settings:
     name_logins_every: float = 30.0
     accounts_burst: int = 10
     accounts_every: float = 60.0
+    #: Rated games a player needs in a period to appear on its leaderboards.
+    leaderboard_min_games: int = 5
+    #: Friend requests per player, and invitations per inviter: a bucket of ``*_burst``
+    #: refilled by one every ``*_every`` seconds. An invitation lasts ``invitation_seconds``.
+    friend_requests_burst: int = 10
+    friend_requests_every: float = 60.0
+    invites_burst: int = 5
+    invites_every: float = 12.0
+    invitation_seconds: float = 120.0
 
     @property
     def url(self) -> str:

@@ -8,7 +8,6 @@ open; a browser is signed in by the account's session token in its storage.
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -26,12 +25,8 @@ pytestmark = pytest.mark.browser
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """This module's own server: one rated game puts a player on the leaderboard."""
-    os.environ["SAHRAT_LEADERBOARD_MIN_GAMES"] = "1"
-    try:
-        with account_server(tmp_path_factory.mktemp("people")) as srv:
-            yield srv
-    finally:
-        del os.environ["SAHRAT_LEADERBOARD_MIN_GAMES"]
+    with account_server(tmp_path_factory.mktemp("people"), leaderboard_min_games=1) as srv:
+        yield srv
 
 
 @dataclass

@@ -265,7 +265,7 @@ def snap(page: Any, name: str, full_page: bool = True) -> None:
     page.screenshot(path=f"{SHOTS}/{name}.png", full_page=full_page)
 
 
-def account_server(data_dir: Any) -> Any:
+def account_server(data_dir: Any, **settings: Any) -> Any:
     """A server for the account and coin tests, as the suite's own (conftest.py) but with
     room for many accounts and log-ins: every browser of a test run comes from 127.0.0.1,
     and the per-address limits have tests of their own on the server's side."""
@@ -283,6 +283,7 @@ def account_server(data_dir: Any) -> Any:
         accounts_burst=100_000,
         logins_burst=100_000,
         name_logins_burst=100_000,
+        **settings,
     )
 
 

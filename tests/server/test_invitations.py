@@ -6,7 +6,6 @@ reach the player who blocked them. Real server, real clients, SQLite and Postgre
 from __future__ import annotations
 
 import asyncio
-import os
 from collections.abc import Iterator
 from typing import Any
 
@@ -25,12 +24,9 @@ SETTINGS = {"accounts_burst": 100_000}
 
 @pytest.fixture(scope="module")
 def server(backend: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    os.environ["SAHRAT_INVITATION_SECONDS"] = str(LASTS)
-    try:
-        with shared_server(tmp_path_factory, backend, **SETTINGS) as server:
-            yield server
-    finally:
-        del os.environ["SAHRAT_INVITATION_SECONDS"]
+    settings = {**SETTINGS, "invitation_seconds": LASTS}
+    with shared_server(tmp_path_factory, backend, **settings) as server:
+        yield server
 
 
 async def refused(inviter: Player, who: object) -> dict[str, Any]:

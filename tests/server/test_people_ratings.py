@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import os
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -35,14 +34,11 @@ MIN_GAMES = 2
 
 @pytest.fixture(scope="module")
 def server(backend: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    # Two rated games put a player on a leaderboard here (the setting is read from the
-    # environment when the server starts): only the first two accounts play two.
-    os.environ["SAHRAT_LEADERBOARD_MIN_GAMES"] = str(MIN_GAMES)
-    try:
-        with shared_server(tmp_path_factory, backend, **SETTINGS) as server:
-            yield server
-    finally:
-        del os.environ["SAHRAT_LEADERBOARD_MIN_GAMES"]
+    # Two rated games put a player on a leaderboard here: only the first two accounts
+    # play two.
+    settings = {**SETTINGS, "leaderboard_min_games": MIN_GAMES}
+    with shared_server(tmp_path_factory, backend, **settings) as server:
+        yield server
 
 
 def engine_of(server: Server) -> Engine:

@@ -5,7 +5,6 @@ interface (``friends_of``, ``is_blocked``) is checked on the server's own databa
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from typing import Any
 
@@ -38,12 +37,9 @@ BURST = 4
 
 @pytest.fixture(scope="module")
 def server(backend: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    os.environ["SAHRAT_FRIEND_REQUESTS_BURST"] = str(BURST)
-    try:
-        with shared_server(tmp_path_factory, backend, **SETTINGS) as server:
-            yield server
-    finally:
-        del os.environ["SAHRAT_FRIEND_REQUESTS_BURST"]
+    settings = {**SETTINGS, "friend_requests_burst": BURST}
+    with shared_server(tmp_path_factory, backend, **settings) as server:
+        yield server
 
 
 @pytest.fixture

@@ -8,7 +8,6 @@ status and a named code (``docs/people.md``); nothing changes when one is raised
 
 from __future__ import annotations
 
-import os
 import time
 from typing import Any, Protocol
 
@@ -23,19 +22,6 @@ from sahrat.server.people.friends import FriendRefused
 from sahrat.server.people.profiles import AVATARS
 from sahrat.server.store import Store
 
-
-def _setting(name: str, default: int) -> int:
-    """A number from the environment (``SAHRAT_<NAME>``), else ``default``: these belong in
-    the server's settings, and are read here until they are there."""
-    raw = os.environ.get(f"SAHRAT_{name.upper()}", "")
-    return int(raw) if raw.isdigit() else default
-
-
-#: Rated games a player needs in a period to appear on its leaderboards.
-LEADERBOARD_MIN_GAMES = _setting("leaderboard_min_games", 5)
-#: Friend requests: this many at once per player, then one more every so many seconds.
-FRIEND_REQUESTS_BURST = _setting("friend_requests_burst", 10)
-FRIEND_REQUESTS_EVERY = 60.0
 BOARD_PAGE_MAX = 100
 
 FRIEND_ERRORS = {
@@ -68,11 +54,21 @@ class Live(Protocol):
 
 
 class People:
-    def __init__(self, store: Store, live: Live | None = None) -> None:
+    def __init__(
+        self,
+        store: Store,
+        live: Live | None = None,
+        *,
+        min_games: int = 5,
+        requests_burst: int = 10,
+        requests_every: float = 60.0,
+    ) -> None:
         self.store = store
         self.engine = store.engine
         self.live = live
-        self._requests = AddressBuckets(FRIEND_REQUESTS_BURST, FRIEND_REQUESTS_EVERY)
+        #: Rated games a player needs in a period to appear on its leaderboards.
+        self.min_games = min_games
+        self._requests = AddressBuckets(requests_burst, requests_every)
 
     # -- for the socket side -------------------------------------------------------------
 
@@ -100,7 +96,7 @@ class People:
             raise AccountError(422, "bad_field", "page is 1 or more")
         return await self.store.run(
             boards.leaderboard, self.engine, game, period, by, page, size, me,
-            LEADERBOARD_MIN_GAMES, time.time(),
+            self.min_games, time.time(),
         )  # fmt: skip
 
     async def find(self, who: object) -> dict[str, Any]:
@@ -120,7 +116,7 @@ class People:
         for game, entry in played["games"].items():
             if entry["rating"] is not None:
                 entry["rating"]["rank"] = await self.store.run(
-                    boards.rank_of, self.engine, game, player, LEADERBOARD_MIN_GAMES
+                    boards.rank_of, self.engine, game, player, self.min_games
                 )
         out: dict[str, Any] = {
             "id": player,
