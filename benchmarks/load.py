@@ -189,6 +189,7 @@ def measure(args: argparse.Namespace, port: int, pid: int, log: Path) -> dict[st
     for r in results:
         errors.update(r["errors"])
     client_cpus = [r["client_cpu"] for r in results]
+    opened = sum(r["opened"] for r in results)
     actions = len(ms)
     return {
         "game": args.game,
@@ -210,9 +211,10 @@ def measure(args: argparse.Namespace, port: int, pid: int, log: Path) -> dict[st
         "games_finished": sum(r["games"] for r in results),
         "errors": dict(errors),
         "server_rss_mb": None if rss is None else round(rss, 1),
+        # Over the tables that opened: on an overloaded server some may not have.
         "server_kb_per_table": None
-        if rss is None or rss_before is None
-        else round((rss - rss_before) * 1024 / args.tables, 1),
+        if rss is None or rss_before is None or not opened
+        else round((rss - rss_before) * 1024 / opened, 1),
         "server_cpu": round(server_share, 3),
         "server_ms_per_action": round(1000 * server_share * elapsed / actions, 3)
         if actions

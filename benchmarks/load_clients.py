@@ -268,6 +268,7 @@ async def play(pipe: Connection, job: dict[str, Any]) -> dict[str, Any]:
         "errors": dict(stats.errors),
         "unfinished": unfinished,
         "opened_at_start": opened_at_start,
+        "opened": stats.opened,
         "client_cpu": client_cpu,
         "lobby_messages": stats.lobby_messages,
         "lobby_bytes": stats.lobby_bytes,
