@@ -41,6 +41,11 @@ class Budget:
         return f"{self.ms:g}ms"
 
 
+#: Seconds kept free before the deadline whatever the steps: what is left to do after
+#: the search (and a process's wait for a busy core) fits in them.
+MARGIN_S = 0.002
+
+
 class OutOfTime(Exception):
     """An iteration reached the deadline before its end: its result is dropped."""
 
@@ -48,12 +53,13 @@ class OutOfTime(Exception):
 class Clock:
     """A decision's time budget, kept rather than overrun, and used to its end.
 
-    A step (one iteration) starts only when a step of the average length still
-    ends before the deadline: stopping at the deadline would overrun it by a
-    step every time, and a decision's time is what the player waits. Steps vary
-    (a rollout may run into a new deal), so a step still running at the deadline
-    is stopped there (:meth:`check`) and its result dropped: that costs less than
-    leaving the time of the longest step unused, which ruling by it would.
+    A step (one iteration) starts only when twice the average step, and at least
+    :data:`MARGIN_S`, still fit before the deadline: stopping at the deadline would
+    overrun it by a step every time, and a decision's time is what the player
+    waits. Steps vary (a rollout may run into a new deal), so a step still running
+    at the deadline is stopped there (:meth:`check`) and its result dropped: that
+    costs less than leaving the time of the longest step unused, which ruling by
+    it would.
     """
 
     __slots__ = ("_deadline", "_first", "_last", "_start", "_ticks")
@@ -79,7 +85,7 @@ class Clock:
             step = (self._last - self._first) / (self._ticks - 1)
         else:
             step = self._last - self._start
-        return time.perf_counter() + step <= self._deadline
+        return time.perf_counter() + max(2 * step, MARGIN_S) <= self._deadline
 
     def check(self) -> None:
         """Raise :class:`OutOfTime` once the deadline has passed."""
