@@ -25,7 +25,6 @@ from typing import Any
 from sahrat.bots.autopilot import DEFAULT_BUDGET_MS, autopilot_action
 from sahrat.games import GAMES
 
-
 #: Milliseconds kept for the answer's way back to the caller (pickling, the pipe, the
 #: event loop's turn): measured at 2 to 4 ms on a busy machine.
 RETURN_MS = 5.0
