@@ -194,7 +194,18 @@ def test_a_blocked_players_chat_and_reactions_do_not_reach_the_blocker(server: S
         await pa.expect("chat", lambda m: m["text"] == "from b")
         assert not any("hidden from b" in t for t in pb.received)
         assert sent_of_type(pb, "react") == []
-        for p in (pa, pb, pc):
+        # Nor does it come back with the history after a reload; the others still have it.
+        await pb.close()
+        again = await online(server, b)
+        await again.send(type="join", code=code)
+        history = await again.expect("chat_history")
+        assert [line["text"] for line in history["messages"]] == ["from b"]
+        await pc.close()
+        pc = await online(server, c)
+        await pc.send(type="join", code=code)
+        history = await pc.expect("chat_history")
+        assert [line["text"] for line in history["messages"]] == ["hidden from b", "from b"]
+        for p in (pa, again, pc):
             await p.close()
 
     run(scenario())

@@ -20,6 +20,7 @@ from sahrat.server.people.circle import circle_of_host
 from sahrat.server.protocol import ProtocolError
 from sahrat.server.table.core import SPECTATORS_HEAR, TableCore
 from sahrat.server.table.events import Chatted
+from sahrat.server.table.state import ChatLine
 from sahrat.server.text import clean_line
 
 
@@ -56,6 +57,19 @@ class ChatRoom(TableCore):
         line = table.chat[tuple(sorted(to))][-1]
         message = {"type": "chat", "table": table.id, **line.public()}
         send_unless_blocked(self, to, message, client.player)
+
+
+def history_for(core: TableCore, recipient: str, lines: Iterable[ChatLine]) -> list[Any]:
+    """The chat history ``recipient`` is sent: without the lines of seats whose player
+    they have blocked, as the live lines were (a reload must not bring them back)."""
+    circle = circle_of_host(core.host)
+    seats = core.table.seats
+
+    def shown(line: ChatLine) -> bool:
+        seat = seats.get(line.seat)
+        return circle is None or seat is None or not circle.hides(recipient, seat.player)
+
+    return [line.public() for line in lines if shown(line)]
 
 
 def send_unless_blocked(

@@ -19,6 +19,7 @@ from sahrat.server.client import Client
 from sahrat.server.names import bot_name
 from sahrat.server.protocol import ProtocolError
 from sahrat.server.table import views
+from sahrat.server.table.chat import history_for
 from sahrat.server.table.core import TableCore
 from sahrat.server.table.events import (
     Assigned,
@@ -60,7 +61,7 @@ class SeatKeeping(TableCore):
             {
                 "type": "chat_history",
                 "table": table.id,
-                "messages": [line.public() for line in table.chat_for(seat_number)],
+                "messages": history_for(self, client.player, table.chat_for(seat_number)),
                 "channels": channels,
             }
         )

@@ -16,6 +16,7 @@ from collections import deque
 from sahrat.server.client import Client
 from sahrat.server.protocol import ProtocolError
 from sahrat.server.table import views
+from sahrat.server.table.chat import history_for
 from sahrat.server.table.core import TableCore
 from sahrat.server.table.events import Chatted, SpectatorsSet
 from sahrat.server.text import clean_line
@@ -38,7 +39,7 @@ class Spectating(TableCore):
             {
                 "type": "chat_history",
                 "table": table.id,
-                "messages": [line.public() for line in table.table_chat()],
+                "messages": history_for(self, client.player, table.table_chat()),
                 # Where a spectator may write: nowhere unless the table allows it.
                 "channels": ["table"] if table.spectator_chat else [],
                 "spectator": True,
