@@ -306,6 +306,8 @@ class App {
 
   onError(m) {
     if (m.id !== undefined && this.quiet.has(m.id)) return;
+    if (this.conn.social.hasWorded(m)) return; // a refused invitation: said in its words
+
     if (m.id !== undefined && m.id === this.hashJoin && !m.code.startsWith("rate")) {
       // The table in the address is over or gone (an old link, a reload after the end):
       // a wrong code deserves a word, a stale table of ours does not.

@@ -77,3 +77,24 @@ def test_a_friend_invited_from_the_waiting_room_joins_from_the_card(
     shot(guest_page, f"invitation-card-{size}-{lang}")
     guest_page.click(".invitation-card [data-action=accept-invitation]")
     guest_page.wait_for_selector(f".seat-chip:has-text('{friend.name}')")
+
+
+def test_a_refused_invitation_is_said_once_in_the_players_words(
+    signed_in: Callable[..., Any],
+    server: Server,
+) -> None:
+    me, stranger = new_account(server, unique_name()), new_account(server, unique_name())
+    page = signed_in(me, "desktop", "en")
+    page.evaluate(
+        """() => window.sahrat.conn.send('create', {game: 'jackaroo', seats: 4, private: true})"""
+    )
+    page.wait_for_selector("#table .room")
+    page.evaluate("id => window.sahrat.conn.social.invite(id)", stranger.id)
+    page.wait_for_selector(".toast.error")
+    page.wait_for_timeout(500)  # a second toast, were there one, would be up by now
+    toasts = page.locator(".toast").all_inner_texts()
+    assert len(toasts) == 1, toasts
+    worded = page.evaluate(
+        "async () => (await import('/static/i18n-people.js')).tp('invite.error.not_friends')"
+    )
+    assert toasts == [worded]
