@@ -99,10 +99,14 @@ PROFILE = {
 }
 _PEOPLE_LIST = {"type": "array", "items": {**PERSON, "properties": {
     **PERSON["properties"], "at": {"type": "number"}}}}  # type: ignore[dict-item]  # fmt: skip
+_FRIENDS = {"type": "array", "items": {**PERSON, "properties": {
+    **PERSON["properties"], "at": {"type": "number"},  # type: ignore[dict-item]
+    "presence": {"type": ["object", "null"], "description": "null when offline; else online "
+                 "and where: as the socket's presence message (docs/protocol.md)"}}}}  # fmt: skip
 FRIEND_LISTS = {
     "type": "object",
     "properties": {
-        "friends": _PEOPLE_LIST,
+        "friends": _FRIENDS,
         "incoming": _PEOPLE_LIST,
         "outgoing": _PEOPLE_LIST,
         "blocked": _PEOPLE_LIST,
