@@ -24,7 +24,7 @@ from __future__ import annotations
 import logging
 import zlib
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.exceptions import InvalidState
@@ -38,12 +38,6 @@ from websockets.http11 import Request
 from websockets.server import ServerProtocol
 from websockets.typing import ExtensionParameter
 
-fast_zlib: Any
-try:
-    from zlib_ng import zlib_ng as fast_zlib
-except ImportError:  # stock zlib at LEVEL: the same stream, more CPU, fewer bytes
-    fast_zlib = None
-
 #: Frames smaller than this are sent uncompressed.
 PLAIN_BELOW = 512
 #: zlib's level. A table message repeats much of the one before it: with the context kept
@@ -52,22 +46,37 @@ PLAIN_BELOW = 512
 #: 3.7 kB), in the same time or less (about 20 µs a message here), since it has less
 #: to write; levels 4 to 9 are within a few percent of it.
 LEVEL = 6
-#: With zlib-ng installed (``zlib_ng``, a drop-in build of zlib), its level 1 instead:
+#: With zlib-ng (``sahrat serve --deflate zlib-ng``, the ``fast`` extra), its level 1:
 #: 5.7 µs a message against stock zlib's 19 µs at level 6, for 15.9 % of the text
-#: against 4.8 % (590 bytes of a 3.7 kB message instead of 180: still a sixth of it,
-#: and a move every few seconds). Deflating every message for every socket was a fifth
-#: of the server's time per move; bytes on the wire are not what runs out first.
+#: against 4.8 % (590 bytes of a 3.7 kB message instead of 180). Not the default: a
+#: zlib-ng compressor holds about 155 kB whatever its memLevel, stock zlib's 37 kB,
+#: which is half a megabyte more per four-seat table, for some 8 % of the CPU of a move.
 FAST_LEVEL = 1
 #: The key of the scope's ``extensions`` holding ``{"send": send_text_now}``.
 SEND_NOW = "sahrat.send_text_now"
 
 
+def use_zlib_ng(enabled: bool) -> None:
+    """Deflate with zlib-ng's level 1 from now on (or stock zlib again); ImportError if
+    it is not installed."""
+    if enabled:
+        from zlib_ng import zlib_ng
+
+        PlainWhenSmall.fast_zlib = zlib_ng
+    else:
+        PlainWhenSmall.fast_zlib = None
+
+
 class PlainWhenSmall(PerMessageDeflate):
     """permessage-deflate that leaves a small single-frame message uncompressed, and
-    deflates the others with zlib-ng when it is installed."""
+    deflates the others with zlib-ng when :func:`use_zlib_ng` chose it."""
+
+    #: zlib-ng's module when :func:`use_zlib_ng` chose it; stock zlib at LEVEL else.
+    fast_zlib: ClassVar[Any] = None
 
     def __init__(self, *args: Any) -> None:
         super().__init__(*args)
+        fast_zlib = self.fast_zlib
         if fast_zlib is not None and not self.local_no_context_takeover:
             # A raw stream (negative window bits) within the negotiated window, which any
             # inflater reads; without context takeover each message makes a stock encoder.

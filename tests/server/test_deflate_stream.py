@@ -1,4 +1,4 @@
-"""The server's deflate stream, whichever zlib writes it (zlib-ng when installed), is
+"""The server's deflate stream, whichever zlib writes it (stock zlib, or zlib-ng), is
 read by a stock zlib inflater in the window both sides agreed on: message after
 message, with the context kept, including repeats farther back than the window."""
 
@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterator
 
+import pytest
 from websockets.extensions.permessage_deflate import PerMessageDeflate
 from websockets.frames import Frame, Opcode
 
-from sahrat.server.compression import PLAIN_BELOW, PlainWhenSmall
+from sahrat.server.compression import LEVEL, PLAIN_BELOW, PlainWhenSmall, use_zlib_ng
 
 
 def messages() -> list[bytes]:
@@ -26,8 +28,18 @@ def messages() -> list[bytes]:
     return out
 
 
-def test_a_stock_inflater_in_a_12_bit_window_reads_every_message() -> None:
-    server = PlainWhenSmall(False, False, 12, 12, {"memLevel": 5})
+@pytest.fixture(params=["zlib", "zlib-ng"])
+def deflater(request: pytest.FixtureRequest) -> Iterator[str]:
+    use_zlib_ng(request.param == "zlib-ng")
+    try:
+        yield request.param
+    finally:
+        use_zlib_ng(False)
+
+
+def test_a_stock_inflater_in_a_12_bit_window_reads_every_message(deflater: str) -> None:
+    server = PlainWhenSmall(False, False, 12, 12, {"memLevel": 5, "level": LEVEL})
+    assert (server.fast_zlib is not None) == (deflater == "zlib-ng")
     client = PerMessageDeflate(False, False, 12, 12)
     compressed = 0
     for data in messages():
