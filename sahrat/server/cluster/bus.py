@@ -199,7 +199,7 @@ class Bus:
 
     async def _register_all(self) -> None:
         """Every local player in Redis again (after a restart it has forgotten them)."""
-        pipe = self.redis.pipeline(transaction=False)
-        for player in self._players:
-            pipe.sadd(self._where(player), self.node)
-        await pipe.execute()
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for player in self._players:
+                pipe.sadd(self._where(player), self.node)
+            await pipe.execute()

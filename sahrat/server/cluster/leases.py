@@ -195,8 +195,8 @@ class Leases:
         started = time.monotonic()
         ttl_ms = round(self.ttl * 1000)
         try:
-            async with guard("renewing leases"):
-                pipe = self.redis.pipeline(transaction=False)
+            # As a context, so a failed round gives its connection back at once.
+            async with guard("renewing leases"), self.redis.pipeline(transaction=False) as pipe:
                 for lease in leases:
                     await self._renew(
                         keys=self._keys(lease.table),

@@ -67,8 +67,8 @@ class ClusterLobby:
     async def remove(self, table: str) -> None:
         """The table left the lobby (it started privately, finished, or moved away)."""
         self.mine.pop(table, None)
-        async with guard(f"removing table {table} from the lobby"):
-            pipe = self.redis.pipeline(transaction=False)
+        what = f"removing table {table} from the lobby"
+        async with guard(what), self.redis.pipeline(transaction=False) as pipe:
             pipe.delete(self._key(table))
             pipe.srem(self._index, table)
             await pipe.execute()
@@ -90,8 +90,7 @@ class ClusterLobby:
 
     async def _write(self, entries: dict[str, bytes]) -> None:
         ttl_ms = round(self.ttl * 1000)
-        async with guard("writing the lobby"):
-            pipe = self.redis.pipeline(transaction=False)
+        async with guard("writing the lobby"), self.redis.pipeline(transaction=False) as pipe:
             for table, value in entries.items():
                 pipe.set(self._key(table), value, px=ttl_ms)
             pipe.sadd(self._index, *entries)
