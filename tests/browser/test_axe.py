@@ -1,8 +1,7 @@
 """axe-core on every screen a player meets: no serious or critical accessibility violation.
 
 The lobby, a Jackaroo table in play, a Buraco table in play with its end-of-hand
-summary, the end card of a finished game and the Verify page of its record, each
-checked on a phone (390×844) and a desktop (1440×900), in Arabic and in English.
+summary (the end card and the Verify page: ``test_axe_end.py``), each checked on a phone (390×844) and a desktop (1440×900), in Arabic and in English.
 axe-core is the copy that ships inside ``axe-playwright-python`` (a test extra);
 it is put into the page through the DevTools protocol, as a test's own script.
 """
@@ -17,7 +16,7 @@ from axe_playwright_python.sync_playwright import Axe
 
 from tests.browser.conftest import DESKTOP, PHONE, need_chromium
 from tests.browser.test_buraco_layout import RESULT
-from tests.browser.ui import TABLE_STATUS, start_with_bots
+from tests.browser.ui import start_with_bots
 from tests.server.harness import Server, running
 
 pytestmark = pytest.mark.browser
@@ -110,26 +109,3 @@ def test_a_buraco_table_in_play_and_its_summary(open_page: Any, axe: Axe, lang: 
     page.evaluate("(r) => window.sahrat.tableScreen.game.showSummary(r)", RESULT)
     page.locator(".bu-summary").wait_for()
     check_both_sizes(axe, page, "buraco summary")
-
-
-def test_the_end_card_and_the_verify_page(open_page: Any, axe: Axe, server: Server) -> None:
-    page = open_page("phone", lang="en")
-    page.evaluate(
-        "window.sahrat.conn.send('create', {game: 'jackaroo', seats: 2, turn_seconds: 0.2})"
-    )
-    page.wait_for_selector("#table .room [data-action=bots]")
-    page.click("[data-action=bots]")
-    page.wait_for_function(f"() => {TABLE_STATUS} === 'finished'", timeout=200_000, polling=200)
-    page.locator(".end-card").wait_for()
-    check_both_sizes(axe, page, "end card")
-    table_id = page.locator("#table").get_attribute("data-table")
-    page.goto(f"{server.url}/static/verify.html#record=/api/records/{table_id}")
-    verdict = "#summary[data-status]:not([data-status=busy])"
-    page.wait_for_selector(verdict, timeout=60_000)
-    assert page.get_attribute("#summary", "data-status") == "ok"
-    check_both_sizes(axe, page, "verify page")
-    before = page.evaluate("document.documentElement.lang")
-    page.click("#lang")  # the other language re-renders the same verdict
-    page.wait_for_function(f"() => document.documentElement.lang !== '{before}'")
-    page.wait_for_selector(verdict)
-    check_both_sizes(axe, page, "verify page, other language")
