@@ -1,7 +1,8 @@
 """axe-core on every screen a player meets: no serious or critical accessibility violation.
 
 The lobby, a Jackaroo table in play, a Buraco table in play with its end-of-hand
-summary (the end card and the Verify page: ``test_axe_end.py``), each checked on a phone (390×844) and a desktop (1440×900), in Arabic and in English.
+summary (the end card and the Verify page: ``test_axe_end.py``), each checked on a
+phone (390×844) and a desktop (1440×900), in Arabic and in English.
 axe-core is the copy that ships inside ``axe-playwright-python`` (a test extra);
 it is put into the page through the DevTools protocol, as a test's own script.
 """
