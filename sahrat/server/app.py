@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import time
 from collections.abc import AsyncIterator
 from importlib import resources
 from typing import Any
@@ -22,6 +21,7 @@ from sahrat.games import GAMES
 from sahrat.server import messages, metrics
 from sahrat.server.account_routes import account_routes
 from sahrat.server.client import Client, CloseCode
+from sahrat.server.heartbeat import Heartbeat
 from sahrat.server.hub import Hub
 from sahrat.server.openapi import OPENAPI
 from sahrat.server.operations import database_check, operations_routes
@@ -40,12 +40,15 @@ def create_app(settings: Settings) -> Starlette:
     sockets = [0]
     metrics.bind(tables=lambda: len(hub.tables), sockets=lambda: sockets[0])
 
+    heartbeat = Heartbeat(settings.heartbeat_interval)
+
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await hub.startup()
         try:
             yield
         finally:
+            await heartbeat.stop()
             await hub.shutdown()
 
     def problem(status: int, message: str) -> JSONResponse:
@@ -99,7 +102,7 @@ def create_app(settings: Settings) -> Starlette:
         await ws.accept()
         client = Client(ws, settings)
         writer = asyncio.create_task(client.write_loop())
-        pinger = asyncio.create_task(_ping(client, settings.heartbeat_interval))
+        heartbeat.add(client)
         sockets[0] += 1
         try:
             await _read(client, ws, hub, settings)
@@ -107,8 +110,8 @@ def create_app(settings: Settings) -> Starlette:
             sockets[0] -= 1
             hub.disconnect(client)
             client.close()
-            pinger.cancel()
-            await asyncio.gather(writer, pinger, return_exceptions=True)
+            heartbeat.discard(client)
+            await asyncio.gather(writer, return_exceptions=True)
 
     routes = [
         Route("/", index),
@@ -134,17 +137,12 @@ def create_app(settings: Settings) -> Starlette:
     return app
 
 
-async def _ping(client: Client, interval: float) -> None:
-    """Heartbeats: the client answers ``pong``; any message proves it is there."""
-    while not client.closed:
-        await asyncio.sleep(interval)
-        client.send({"type": "ping", "t": round(time.time() * 1000)})
-
-
 async def _read(client: Client, ws: WebSocket, hub: Hub, settings: Settings) -> None:
     while not client.closed:
         try:
-            event: Any = await asyncio.wait_for(ws.receive(), timeout=settings.heartbeat_timeout)
+            # A timeout scope, not wait_for: no task made for every message received.
+            async with asyncio.timeout(settings.heartbeat_timeout):
+                event: Any = await ws.receive()
         except TimeoutError:
             client.close(CloseCode.GOING_AWAY)  # the connection is gone, whatever TCP thinks
             return
