@@ -25,9 +25,8 @@ from sahrat.game import CHANCE, GameState
 from sahrat.games import GAMES
 from sahrat.games.buraco import BuracoOptions, BuracoState
 from sahrat.games.buraco.actions import BuracoAction
-from sahrat.games.buraco.melds import arrange
+from sahrat.games.buraco.melds import MELD_FAULTS, arrange, meld_fault
 from sahrat.games.buraco.setup import from_table
-from sahrat.games.buraco.words import MELD_FAULTS, meld_fault
 from sahrat.games.jackaroo import Options, from_position
 from sahrat.games.jackaroo.actions import PICK, Chance
 from sahrat.simulation import SimSource
@@ -174,10 +173,10 @@ CASES: list[tuple[str, Callable[[], GameState], Any, Reason]] = [
     ("buraco-closed-pile-empty", lambda: buraco(CLOSED, discard_pile=""),
      "take meld 3C 3D", Reason("pile_empty")),
     ("buraco-not-in-hand", lambda: buraco(phase="play"), "discard KS", Reason("not_in_hand")),
-    ("buraco-not-a-meld", lambda: buraco(phase="play"), "meld 5C 6C 9D", Reason("not_a_meld")),
+    ("buraco-not-a-meld", lambda: buraco(phase="play"), "meld 5C 6C 9D", Reason("meld_mixed_suits")),
     ("buraco-no-such-meld", lambda: buraco(phase="play"), "add 0 7C", Reason("no_such_meld")),
     ("buraco-meld-invalid", lambda: buraco(phase="play", melds=[["8C 9C TC"], []]),
-     "add 0 5C", Reason("meld_invalid")),
+     "add 0 5C", Reason("meld_gap")),
     ("buraco-last-card-no-canasta-discard",
      lambda: buraco(phase="play", hands=["9D", "KS KH"], **NO_CANASTA),
      "discard 9D", Reason.of("last_card_no_canasta", verb="discard")),

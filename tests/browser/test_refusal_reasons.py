@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from sahrat.games.buraco.melds import MELD_FAULTS
 from tests.browser.ui import JK_MY_TURN, start_with_bots
 
 pytestmark = pytest.mark.browser
@@ -37,9 +38,8 @@ BURACO = [
     "pile_empty",
     "pile_open",
     "not_in_hand",
-    "not_a_meld",
+    *MELD_FAULTS,
     "no_such_meld",
-    "meld_invalid",
     "last_card_no_canasta",
     "last_card_morto_stock",
     "last_card_stuck",

@@ -17,7 +17,7 @@ from sahrat.errors import IllegalMove, MalformedInput, Reason
 from sahrat.game import GameState
 from sahrat.games.buraco import actions as act
 from sahrat.games.buraco.actions import BuracoAction
-from sahrat.games.buraco.melds import CANASTA, Meld, addable_cards, arrange, extend
+from sahrat.games.buraco.melds import CANASTA, Meld, addable_cards, arrange, extend, meld_fault
 from sahrat.games.buraco.options import BuracoOptions
 from sahrat.games.buraco.scoring import HandResult, SideScore, score_side
 
@@ -199,7 +199,8 @@ class BuracoTable(GameState):
         if action.kind in (act.MELD, act.TAKE_MELD):
             new = arrange(cards, sets=self.options.sets)
             if new is None:
-                raise IllegalMove(f"not a valid meld: {action}", action, Reason("not_a_meld"))
+                why = Reason(meld_fault(cards, self.options.sets))
+                raise IllegalMove(f"not a valid meld: {action}", action, why)
             melds.append(new)
             return melds
         if not 0 <= action.number < len(melds):
@@ -208,9 +209,9 @@ class BuracoTable(GameState):
             )
         grown = extend(melds[action.number], cards)
         if grown is None:
-            raise IllegalMove(
-                f"the meld would not be valid: {action}", action, Reason("meld_invalid")
-            )
+            why = Reason(meld_fault((*melds[action.number].cards, *cards), self.options.sets,
+                                    melds[action.number].kind))  # fmt: skip
+            raise IllegalMove(f"the meld would not be valid: {action}", action, why)
         melds[action.number] = grown
         return melds
 

@@ -11,12 +11,10 @@ from the stock, nor any other card of a hand.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from sahrat.cards import RANK, SUIT, SUIT_SIGNS, card_label
+from sahrat.cards import SUIT_SIGNS, card_label
 from sahrat.games.buraco import actions as act
 from sahrat.games.buraco.actions import BuracoAction
-from sahrat.games.buraco.melds import SEQUENCE, SET, Meld
+from sahrat.games.buraco.melds import SEQUENCE, Meld
 from sahrat.games.buraco.state import BuracoState
 from sahrat.games.buraco.table import PENDING, STOCK, TAKEN, UNTAKEN
 
@@ -130,56 +128,3 @@ def _consequences(before: BuracoState, after: BuracoState, side: int, en: str, a
         else:
             en, ar = en + "; the hand ends", ar + "؛ انتهت الجولة"
     return en, ar
-
-
-#: Why cards make no meld, each a refusal's code with words in the client
-#: (``refusal.<code>`` in web/i18n.js): what a player is told instead of "not a meld".
-MELD_FAULTS = (
-    "meld_too_short",
-    "meld_too_many_wilds",
-    "meld_no_sets",
-    "meld_mixed_suits",
-    "meld_mixed_ranks",
-    "meld_repeated",
-    "meld_gap",
-)
-
-
-def meld_fault(cards: Sequence[int], sets: bool, kind: str | None = None) -> str:
-    """Why ``cards`` (which :func:`~sahrat.games.buraco.melds.arrange` refused) are no meld,
-    as one of :data:`MELD_FAULTS`; ``kind`` is the kind of the meld they would make by
-    being added to one, None for a new meld (a set only where the table plays ``sets``).
-
-    >>> from sahrat.cards import parse_cards
-    >>> def fault(text: str, sets: bool = False) -> str:
-    ...     return meld_fault(parse_cards(text.split(), joker=True), sets)
-    >>> fault("5H 6H"), fault("5H 6H 7C"), fault("5H 5C 5D"), fault("5H 5C 5D", True)
-    ('meld_too_short', 'meld_mixed_suits', 'meld_no_sets', 'meld_mixed_suits')
-    >>> fault("5H JK 2C"), fault("5H 5H 6H"), fault("5H 6H 9H"), fault("5H 5C 6D", True)
-    ('meld_too_many_wilds', 'meld_repeated', 'meld_gap', 'meld_mixed_suits')
-    """
-    naturals = [card for card in cards if RANK[card] not in (0, 2)]
-    ranks = {RANK[card] for card in naturals}
-    suits = {SUIT[card] for card in naturals}
-    if len(cards) < 3:
-        return "meld_too_short"
-    if kind == SET:
-        if len(cards) - len(naturals) > 1:
-            return "meld_too_many_wilds"
-        return "meld_mixed_ranks" if len(ranks) > 1 else "meld_too_short"
-    # A 2 of the sequence's own suit may stand in its own place as a natural card.
-    own_twos = [c for c in cards if RANK[c] == 2 and len(suits) == 1 and SUIT[c] in suits]
-    wilds = len(cards) - len(naturals) - min(len(own_twos), 1)
-    if kind is None and len(ranks) == 1 and len(naturals) >= 2 and len(suits) > 1:
-        if not sets:
-            return "meld_no_sets"
-        return "meld_too_many_wilds" if len(cards) - len(naturals) > 1 else "meld_mixed_suits"
-    if len(suits) > 1:
-        return "meld_mixed_suits"
-    if wilds > 1:
-        return "meld_too_many_wilds"
-    counts = [sum(1 for c in naturals if RANK[c] == rank) for rank in ranks]
-    # An ace may be there twice, low and high (A..A); any other rank only once.
-    if any(n > (2 if rank == 1 else 1) for rank, n in zip(ranks, counts, strict=True)):
-        return "meld_repeated"
-    return "meld_gap"
