@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -38,7 +39,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--turn-seconds", type=float, default=15.0)
     parser.add_argument("--grace-seconds", type=float, default=60.0)
     parser.add_argument("--bot-delay", type=float, default=0.8)
-    parser.add_argument("--search-workers", type=int, default=1)
+    parser.add_argument(
+        "--search-workers",
+        type=int,
+        default=os.cpu_count() or 1,
+        help="processes searching for the autopilot (default: one per core; 0: in the server)",
+    )
     parser.add_argument(
         "--loop",
         choices=("auto", "asyncio", "uvloop"),
