@@ -47,7 +47,8 @@ class SeatKeeping(TableCore):
         table = self.table
         seat_number = table.seat_of(client.player)
         if seat_number is None:
-            client.error("not_seated")
+            # The hub reserved the seat and the table refused the join meanwhile (a
+            # hello in between asked to attach): the join's own error said why.
             return
         self.watchers.setdefault(client.player, set()).add(client)
         client.table = self
