@@ -47,7 +47,7 @@ MOVE_DELAY = max(0.02, 1.3 * BUDGET / 400)
 #: Server messages a connection may receive besides answers (§3).
 SERVER_TYPES = frozenset(
     {"welcome", "ping", "pong", "left", "lobby", "lobby_changes", "table", "chat", "chat_history",
-     "seed_request", "error"}
+     "seed_request", "error", "unwatched", "presence", "pause"}
 )  # fmt: skip
 PROBE = "probe-"
 SEAT_CHANGES = ("leave", "create", "play_now", "join")

@@ -160,7 +160,10 @@ class TableActor(SeatKeeping, Seeding, Clock, ChatRoom, Rematches, Reactions, Sp
                 # A bug must cost one message, never the table.
                 log.exception("table %s: failed on %s", self.id, type(message).__name__)
             if self.table.over and not self.watchers:
-                self.halt()  # its timers (the linger, graces) have nothing left to do
+                # Its timers (the linger, graces) have nothing left to do; a message that
+                # came in meanwhile (a spectator's chat) is answered, not dropped.
+                for lost in self.halt():
+                    lost.client.error("not_seated", "the table has closed", lost.message.get("id"))
                 self.host.closed(self)
                 return
 
