@@ -81,16 +81,15 @@ class Watching:
             self.changed()
 
     def route(self, client: Client, message: dict[str, Any]) -> None:
-        """A table message from a player without a seat: a spectator's chat goes to the
-        table watched (which checks that spectators may write); the rest is refused."""
+        """A table message from a player without a seat goes to the table watched, which
+        refuses all but a chat it allows. Every one goes there, refused or not, so that
+        the answers come back in the order the messages were sent."""
         actor = self.by_player.get(client.player)
         if actor is None:
             raise ProtocolError("not_seated")
         wanted = message.get("table")
         if wanted is not None and wanted != actor.id:
             raise ProtocolError("not_seated", "you do not sit at that table")
-        if message["type"] != "chat":
-            raise ProtocolError("spectator", f"a spectator cannot send {message['type']!r}")
         actor.post(FromClient(client, message))
 
     def table_gone(self, actor: TableActor) -> None:

@@ -265,9 +265,11 @@ class TableActor(SeatKeeping, Seeding, Clock, ChatRoom, Rematches, Reactions, Sp
                 raise ProtocolError("wrong_phase", f"{other.TYPE!r} is not a table message")
 
     async def _from_spectator(self, client: Client, raw: dict[str, Any]) -> None:
-        """A spectator may write in the table chat (where allowed) and nothing else."""
-        match messages.decode(raw):
-            case Chat(text=text, channel=channel):
-                await self.spectator_chat(client, text, channel)
-            case other:
-                raise ProtocolError("spectator", f"a spectator cannot send {other.TYPE!r}")
+        """A spectator may write in the table chat (where allowed) and nothing else: what
+        a spectator may not send is refused as such before its fields are looked at."""
+        if raw["type"] != "chat":
+            raise ProtocolError("spectator", f"a spectator cannot send {raw['type']!r}")
+        self.spectator_may_write(raw.get("channel", "table"))
+        chat = messages.decode(raw)
+        assert isinstance(chat, Chat)
+        await self.spectator_chat(client, chat.text)

@@ -89,13 +89,16 @@ class Spectating(TableCore):
                     client.send({"type": "unwatched", "table": self.id, "reason": reason})
         self.spectators.clear()
 
-    async def spectator_chat(self, client: Client, text: str, channel: str) -> None:
-        """A line from a spectator: to the whole table, where the table allows it."""
-        table = self.table
+    def spectator_may_write(self, channel: object) -> None:
+        """Refuse a spectator's line in ``channel`` unless the table allows it."""
         if channel != "table":
             raise ProtocolError("spectator", "spectators have no team chat")
-        if not table.spectator_chat:
+        if not self.table.spectator_chat:
             raise ProtocolError("spectator", "spectators may not write at this table")
+
+    async def spectator_chat(self, client: Client, text: str) -> None:
+        """A line from a spectator, after :meth:`spectator_may_write`: to the whole table."""
+        table = self.table
         if table.over:
             raise ProtocolError("wrong_phase", "the game is over")
         settings = self.settings
