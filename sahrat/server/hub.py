@@ -160,6 +160,11 @@ class Hub:
         self._unregister(actor)
         self.lobby_changed()
 
+    def lost(self, actor: TableActor) -> None:
+        """Another node owns ``actor``'s table now: it leaves this node's memory."""
+        self._unregister(actor)
+        self.lobby_changed()
+
     # -- players ------------------------------------------------------------------------
 
     def table_of(self, player: str) -> str | None:
