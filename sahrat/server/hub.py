@@ -156,14 +156,12 @@ class Hub:
             del self.seated[player]
 
     def closed(self, actor: TableActor) -> None:
-        """A finished or closed table with nobody watching leaves memory."""
+        """A finished or closed table with nobody watching, or one that another node
+        took over (:meth:`lost`), leaves memory."""
         self._unregister(actor)
         self.lobby_changed()
 
-    def lost(self, actor: TableActor) -> None:
-        """Another node owns ``actor``'s table now: it leaves this node's memory."""
-        self._unregister(actor)
-        self.lobby_changed()
+    lost = closed
 
     # -- players ------------------------------------------------------------------------
 
