@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import secrets
-import string
 import time
 from collections.abc import Sequence
 from typing import Any
@@ -28,6 +26,7 @@ from sahrat.server.client import Client, CloseCode
 from sahrat.server.invitations import Invitations
 from sahrat.server.lobby import LobbyFeed
 from sahrat.server.messages import Create, Hello, Join, Lobby, Ping, PlayNow, Pong, Unwatch, Watch
+from sahrat.server.new_tables import new_table_row, table_options
 from sahrat.server.people.service import People
 from sahrat.server.presence import Presence
 from sahrat.server.protocol import ProtocolError
@@ -42,7 +41,6 @@ from sahrat.server.watching import Watching
 
 log = logging.getLogger("sahrat.hub")
 
-CODE_ALPHABET = string.ascii_uppercase + string.digits
 RELOAD_RETRY_SECONDS = 1.0
 
 
@@ -85,9 +83,15 @@ class Hub:
         await self.accounts.start()
         if self.settings.search_workers > 0:
             self._pool = SearchPool(self.settings.search_workers)
+        await self._restore_all()
+        log.info("restored %d tables", len(self.tables))
+
+    async def _restore_all(self) -> None:
         for row in await self.store.run(self.store.live_tables):
             self._restore(row)
-        log.info("restored %d tables", len(self.tables))
+
+    async def _claim(self, table_id: str) -> None:
+        """Make ``table_id``, just stored, this process's to write (a cluster's lease)."""
 
     def _new_actor(self, row: dict[str, Any]) -> TableActor:
         return TableActor(row, GAMES[row["game"]], self.settings, self, self.log)
@@ -371,18 +375,9 @@ class Hub:
         spectators: tuple[bool, bool] = (False, False),
     ) -> TableActor:
         """A new table; ``spectators``: may a private one be watched, may spectators write."""
-        row: dict[str, Any] = {
-            "id": "t" + secrets.token_hex(6),
-            "game": game,
-            "options": options,
-            "seats": seats,
-            "kind": "private" if private else "coin" if stake else "free",
-            "stake": stake,
-            "host": host,
-            "status": "waiting",
-            "code": "".join(secrets.choice(CODE_ALPHABET) for _ in range(6)) if private else None,
-        }
+        row = new_table_row(game, options, seats, private, host, stake)
         await self.store.run(self.store.add_table, row)
+        await self._claim(row["id"])
         actor = self._new_actor({**row, "turn_seconds": turn_seconds})
         await self.log.append(actor.id, 1, TurnTimeSet(turn_seconds), time.time())
         actor.table.seq = 1
@@ -492,9 +487,3 @@ class Hub:
                 del self.by_session[client.session]
         if client.table is not None:
             client.table.detach(client)
-
-
-def table_options(game: str, options: object, seats: int) -> dict[str, Any]:
-    """The game's options as JSON, checked by the game (seat count included)."""
-    checked: dict[str, Any] = game_named(game).options_from_json(options, seats).to_json()
-    return checked
