@@ -40,6 +40,7 @@ from alembic.config import Config
 from sqlalchemy import Engine, create_engine, event, insert, select, update
 from sqlalchemy.engine import Connection
 
+from sahrat.server.cluster.fencing import check_fence
 from sahrat.server.jsontext import encode
 from sahrat.server.ledger import book
 from sahrat.server.ledger.transfers import Transfer
@@ -187,6 +188,7 @@ class Store:
         :meth:`_commit` then does it, and finds whose write it was."""
         rows = []
         for write in batch:
+            # A fenced write (cluster mode, so PostgreSQL) needs its check: :meth:`_commit`.
             if write.fn is not append_event or any(write.args[5:]):
                 return []
             table_id, seq, kind, data, at = write.args[:5]
@@ -223,16 +225,26 @@ class Store:
 
     def _commit(self, batch: list[_Write]) -> list[BaseException | None]:
         """One transaction for the batch; if it fails, each write alone, so one table's
-        refusal (a taken number, a short balance) is its own and the others commit."""
+        refusal (a taken number, a short balance, a stale fence) is its own and the others
+        commit."""
         try:
             with self.engine.begin() as c:
-                # A move's plain event, the common case, joins one multi-row insert.
+                # A move's plain event, the common case, joins one multi-row insert, after
+                # one fence check per table: a stale one fails the batch, and each write
+                # alone (below) then fails only that table's.
                 rows = []
+                fences: set[tuple[str, int, str]] = set()
                 for write in batch:
-                    if write.fn is append_event and not any(write.args[5:]):
+                    if write.fn is append_event and not any(write.args[5:6]):
                         rows.append(_event_row(*write.args[:5]))
+                        if len(write.args) > 6 and write.args[6] is not None:
+                            fences.add((write.args[0], *write.args[6]))
                     else:
                         write.fn(c, *write.args)
+                # In one order, so two nodes' batches sharing tables (a takeover under way)
+                # do not lock the same fence rows in opposite orders and deadlock.
+                for table_id, number, node in sorted(fences):
+                    check_fence(c, table_id, number, node)
                 if rows:
                     c.execute(_INSERT_EVENT, rows)
             return [None] * len(batch)
@@ -349,8 +361,15 @@ def append_event(
     data: dict[str, Any],
     at: float,
     transfers: Sequence[Transfer] = (),
+    fence: tuple[int, str] | None = None,
 ) -> None:
-    """An event and the coin transfers that go with it (in the caller's transaction)."""
+    """An event and the coin transfers that go with it (in the caller's transaction).
+
+    ``fence``: ``(fence, node)`` of the table's owner (cluster mode), checked first:
+    :class:`~sahrat.server.cluster.fencing.StaleOwner`, and nothing written, if the
+    table has a newer owner."""
+    if fence is not None:
+        check_fence(c, table_id, *fence)
     c.execute(_INSERT_EVENT, _event_row(table_id, seq, kind, data, at))
     for transfer in transfers:
         book.post(c, transfer, at)
@@ -365,10 +384,12 @@ def finish_game(
     record: dict[str, Any],
     results: Sequence[dict[str, Any]],
     settlement: Transfer | None,
+    fence: tuple[int, str] | None = None,
 ) -> None:
     """The last event, the record, the status, the players' results and the pot's
-    settlement, in the caller's transaction: a game is over and paid, or neither."""
-    append_event(c, table_id, seq, "end", data, at)
+    settlement, in the caller's transaction: a game is over and paid, or neither (nor
+    if ``fence`` is stale, as for :func:`append_event`)."""
+    append_event(c, table_id, seq, "end", data, at, (), fence)
     c.execute(insert(records).values(table_id=table_id, record=encode(record), finished_at=at))
     c.execute(
         update(game_tables)

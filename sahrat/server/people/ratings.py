@@ -70,10 +70,11 @@ def finish_and_rate(
     record: dict[str, Any],
     results: Sequence[dict[str, Any]],
     settlement: Transfer | None,
+    fence: tuple[int, str] | None = None,
 ) -> None:
     """:func:`~sahrat.server.store.finish_game`, then the game's ratings, in the caller's
     transaction: a game's end is recorded and rated, or neither."""
-    finish_game(c, table_id, seq, data, at, record, results, settlement)
+    finish_game(c, table_id, seq, data, at, record, results, settlement, fence)
     rate_table(c, table_id)
 
 

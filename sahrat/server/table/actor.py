@@ -38,7 +38,7 @@ from sahrat.server.settings import Settings
 from sahrat.server.table.chat import ChatRoom
 from sahrat.server.table.clock import Clock
 from sahrat.server.table.core import Diverged
-from sahrat.server.table.host import TableHost, TableLog
+from sahrat.server.table.host import TableHost, TableLog, TableLost
 from sahrat.server.table.inbox import (
     Attach,
     AutoFill,
@@ -145,6 +145,21 @@ class TableActor(SeatKeeping, Seeding, Clock, ChatRoom, Rematches, Reactions, Sp
                 if isinstance(message, FromClient):
                     message.client.error("unavailable", "", message.message.get("id"))
                 self.host.diverged(self)
+                return
+            except TableLost:
+                # Another node owns the table now and goes on from the log: this copy
+                # stops at once, and everyone waiting on it is told to come back.
+                log.warning("table %s: moved to another node; stopping here", self.id)
+                waiting = self.halt()
+                if isinstance(message, FromClient):
+                    waiting.insert(0, message)
+                for moving in waiting:
+                    moving.client.error(
+                        "table_moving",
+                        "the table is moving to another server; try again",
+                        moving.message.get("id"),
+                    )
+                self.host.lost(self)
                 return
             except ProtocolError as error:
                 if isinstance(message, FromClient):

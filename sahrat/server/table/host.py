@@ -42,6 +42,11 @@ class Unavailable(Exception):
     """The log could not be written; nothing was stored."""
 
 
+class TableLost(Exception):
+    """This node no longer owns the table: it must stop, and write or broadcast nothing
+    more for it (the node that took it over carries on from the log)."""
+
+
 class ShortOfCoins(Exception):
     """A transfer stored with an event would take ``player`` below zero; nothing was stored."""
 
@@ -72,7 +77,7 @@ class TableLog(Protocol):
         """Store ``event`` as number ``seq``, with the coin ``transfers`` that go with it (the
         stakes), all or nothing; :class:`LogConflict` if that number is taken,
         :class:`ShortOfCoins` if a player cannot pay, :class:`Unavailable` if the store
-        cannot be reached."""
+        cannot be reached, :class:`TableLost` if another node owns the table now."""
         ...
 
     async def finish(
@@ -113,6 +118,10 @@ class TableHost(Protocol):
 
     def diverged(self, table: Any) -> None:
         """``table``'s log holds events it never applied: rebuild it from the log."""
+        ...
+
+    def lost(self, table: Any) -> None:
+        """``table`` has stopped because another node owns it now: it may leave memory."""
         ...
 
     async def rematch(

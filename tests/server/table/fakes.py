@@ -170,6 +170,9 @@ class RecordingHost:
     def diverged(self, table: Any) -> None:
         self._note("diverged", None, table)
 
+    def lost(self, table: Any) -> None:
+        self._note("lost", None, table)
+
     async def autopilot(self, game: str, state: Any) -> Any:
         """The least useful card where the seat has no choice, else the first legal action:
         at once, in the event loop (no search, so tests stay fast and repeatable)."""
