@@ -434,19 +434,8 @@ class Hub:
             await afford(self.accounts, client, stake)
         finally:
             self._reserving.discard(client.player)
-        fitting = [
-            a
-            for a in self.tables.values()
-            if a.kind == ("coin" if stake else "free")
-            and a.table.stake == stake
-            and a.status == "waiting"
-            and a.game == game
-            and a.free_seats()
-            and (seats is None or len(a.seat_numbers) == seats)
-        ]
-        if fitting:
-            actor = min(fitting, key=lambda a: len(a.free_seats()))
-        else:
+        actor = self.fitting(game, seats, stake)
+        if actor is None:
             count = GAMES[game].seat_counts[0] if seats is None else seats
             try:
                 options = table_options(game, {}, count)
@@ -461,6 +450,20 @@ class Hub:
             finally:
                 self._reserving.discard(client.player)
         self._sit(client, actor, {"type": "join", "v": protocol.VERSION})
+
+    def fitting(self, game: str, seats: int | None, stake: int) -> TableActor | None:
+        """The fullest waiting public table here that "play now" may seat a player at."""
+        fitting = [
+            a
+            for a in self.tables.values()
+            if a.kind == ("coin" if stake else "free")
+            and a.table.stake == stake
+            and a.status == "waiting"
+            and a.game == game
+            and a.free_seats()
+            and (seats is None or len(a.seat_numbers) == seats)
+        ]
+        return min(fitting, key=lambda a: len(a.free_seats()), default=None)
 
     def _sit(self, client: Client, actor: TableActor, message: dict[str, Any]) -> None:
         # Bound at once, so a second create or join in the same breath is refused; the

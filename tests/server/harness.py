@@ -19,7 +19,7 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
@@ -91,8 +91,12 @@ def drop_postgres(url: str) -> None:
 class Server:
     """``sahrat serve`` in a child process."""
 
-    def __init__(self, data_dir: Path, database_url: str = "", **settings: object) -> None:
+    def __init__(
+        self, data_dir: Path, database_url: str = "", args: Sequence[str] = (), **settings: object
+    ) -> None:
         self.data_dir = data_dir
+        #: More of the command line (``--redis-url``, ``--node-id``).
+        self.args = list(args)
         self.database_url = database_url or DATABASE["url"]
         self.settings = {**FAST, **settings}
         self.port = free_port()
@@ -115,6 +119,7 @@ class Server:
             command += ["--database-url", self.database_url]
         for name, value in self.settings.items():
             command += ["--set", f"{name}={value}"]
+        command += self.args
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 30

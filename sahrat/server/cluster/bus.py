@@ -60,6 +60,7 @@ class Bus:
         owner_of: OwnerOf,
         on_table: Deliver,
         on_player: Deliver,
+        on_connection: Deliver | None = None,
         prefix: str = "sahrat:",
         on_reconnect: Callable[[], Awaitable[None]] | None = None,
         retry_every: float = RETRY_EVERY,
@@ -70,6 +71,7 @@ class Bus:
         self.owner_of = owner_of
         self.on_table = on_table
         self.on_player = on_player
+        self.on_connection = on_connection
         self.on_reconnect = on_reconnect
         self.retry_every = retry_every
         #: Subscribed now (``False`` while Redis is away).
@@ -130,8 +132,14 @@ class Bus:
     def _dispatch(self, data: bytes) -> None:
         try:
             envelope = orjson.loads(data)
-            deliver = self.on_table if envelope["k"] == "t" else self.on_player
-            deliver(envelope["to"], envelope["body"])
+            kind = envelope["k"]
+            if kind == "t":
+                self.on_table(envelope["to"], envelope["body"])
+            elif kind == "p":
+                self.on_player(envelope["to"], envelope["body"])
+            elif kind == "c" and self.on_connection is not None:
+                # One socket on this node (:mod:`.remote`): what a table elsewhere sent it.
+                self.on_connection(envelope["to"], envelope["body"])
         except Exception:
             # One bad message (or a handler's bug) must not stop the node's bus.
             log.exception("node %s: a bus message could not be delivered", self.node)

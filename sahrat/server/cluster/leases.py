@@ -126,6 +126,10 @@ class Leases:
     def _keys(self, table: str) -> list[str]:
         return [f"{self.prefix}lease:{table}", f"{self.prefix}fence:{table}"]
 
+    def key(self, table: str) -> str:
+        """The Redis key of ``table``'s lease (read in bulk to find tables nobody owns)."""
+        return self._keys(table)[0]
+
     # -- one table ------------------------------------------------------------------------
 
     async def acquire(self, table: str, floor: int = 0) -> int | None:

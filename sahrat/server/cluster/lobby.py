@@ -64,6 +64,12 @@ class ClusterLobby:
         self.mine[table] = orjson.dumps({**summary, "node": self.node})
         await self._write({table: self.mine[table]})
 
+    async def publish_many(self, entries: dict[str, bytes]) -> None:
+        """Show (or update) several of this node's tables, each already encoded with
+        its node: one round trip for all."""
+        self.mine.update(entries)
+        await self._write(entries)
+
     async def remove(self, table: str) -> None:
         """The table left the lobby (it started privately, finished, or moved away)."""
         self.mine.pop(table, None)

@@ -1,0 +1,305 @@
+"""A cluster node as the edge of its sockets: what they say about other nodes' tables
+goes to those tables' owners, and what the owners send them comes back here.
+
+A socket's messages are looked at before the single-process hub handles them. Those
+about a table on this node, or about no table, are that hub's. A table message of a
+player who sits at (or watches) a table of another node, and a ``join`` or ``watch``
+of such a table (by its id in the shared lobby, or by a private code in the
+directory), is sent to the table's owner, which answers the socket directly. A
+returning player's socket (``hello``) is attached to their table wherever it is.
+
+Why not redirect the browser to the owner: a load balancer in front knows nothing
+about tables, the owner changes on failover, and the socket here keeps working
+through it (``docs/deploy.md``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import logging
+from collections.abc import Coroutine
+from typing import Any
+
+from sahrat.games import GAMES
+from sahrat.server import messages, protocol
+from sahrat.server.client import Client, CloseCode
+from sahrat.server.cluster.bus import Bus
+from sahrat.server.cluster.directory import Directory
+from sahrat.server.cluster.leases import Leases
+from sahrat.server.cluster.listings import Listings
+from sahrat.server.cluster.node import Node
+from sahrat.server.cluster.redis_link import ClusterUnavailable
+from sahrat.server.cluster.remote import Outbox, RemoteClient
+from sahrat.server.hub import Hub
+from sahrat.server.messages import Join, PlayNow, Watch
+from sahrat.server.protocol import ProtocolError
+from sahrat.server.settings import Settings
+from sahrat.server.store import Store
+from sahrat.server.table.inbox import Attach, ForgetPlayer
+
+log = logging.getLogger(__name__)
+
+OVER = ("finished", "closed")
+
+
+def moving() -> ProtocolError:
+    return ProtocolError("table_moving", "the table is moving to another server; try again")
+
+
+class Edge(Hub):
+    """The edge's part of a cluster node (its owner's part: :mod:`.hub`)."""
+
+    node: Node
+    leases: Leases
+    outbox: Outbox
+    directory: Directory
+    listings: Listings
+    bus: Bus
+
+    def __init__(self, settings: Settings, store: Store | None = None) -> None:
+        super().__init__(settings, store)
+        #: The table of another node each socket here follows (sits at or watches).
+        self.remote_of: dict[Client, str] = {}
+        #: This node's sockets by player.
+        self.local_clients: dict[str, set[Client]] = {}
+        self._conn_of: dict[Client, str] = {}
+        self._conns: dict[str, Client] = {}
+        self._numbers = itertools.count(1)
+
+    def spawn(self, work: Coroutine[Any, Any, Any], name: str) -> None:
+        raise NotImplementedError
+
+    def _conn(self, client: Client) -> str:
+        conn = self._conn_of.get(client)
+        if conn is None:
+            conn = str(next(self._numbers))
+            self._conn_of[client] = conn
+            self._conns[conn] = client
+        return conn
+
+    # -- sending to owners ----------------------------------------------------------------
+
+    async def forward(
+        self, client: Client, table: str, op: str, message: dict[str, Any] | None = None
+    ) -> None:
+        """Send ``op`` (``m``: a message, ``a``: attach) of ``client`` to ``table``'s owner."""
+        actor = self.tables.get(table)
+        if actor is not None:  # the table came here meanwhile (this node took it over)
+            self.remote_of.pop(client, None)
+            if op == "a":
+                if self.seated.get(client.player) is actor:
+                    actor.post(Attach(client))
+            elif message is not None:
+                await Hub.dispatch(self, client, message)
+            return
+        try:
+            owner = await self.leases.owner(table)
+        except ClusterUnavailable:
+            raise ProtocolError("unavailable", "the servers cannot reach each other") from None
+        if owner is None:
+            raise moving()
+        who = {"player": client.player, "name": client.name, "guest": client.guest,
+               "session": client.session, "address": client.address}  # fmt: skip
+        body = {"op": op, "node": self.node.id, "conn": self._conn(client), "who": who}
+        if message is not None:
+            body["m"] = message
+        self.outbox.put(owner[0], "t", table, body)
+
+    async def _forward_quietly(self, client: Client, table: str, op: str) -> None:
+        with contextlib.suppress(ProtocolError):
+            await self.forward(client, table, op)
+
+    def _to_connection(self, conn: str, body: Any) -> None:
+        """What a table on another node sent one of this node's sockets."""
+        client = self._conns.get(conn)
+        if client is None:
+            return
+        if "x" in body:
+            client.send_text(body["x"])
+        elif "attached" in body:
+            self.remote_of[client] = body["attached"]
+        elif "released" in body:
+            if self.remote_of.get(client) == body["released"]:
+                del self.remote_of[client]
+        elif "close" in body:
+            client.close(CloseCode(int(body["close"])))
+
+    # -- what a socket here says ----------------------------------------------------------
+
+    async def dispatch(self, client: Client, message: dict[str, Any]) -> None:
+        if client.authenticated and not isinstance(client, RemoteClient):
+            try:
+                if await self._elsewhere(client, message):
+                    return
+            except ProtocolError as error:
+                client.error(error.code, error.detail, message.get("id"), **error.extra)
+                return
+        await super().dispatch(client, message)
+
+    async def _elsewhere(self, client: Client, message: dict[str, Any]) -> bool:
+        """Send ``message`` to another node if it is about a table there: whether sent."""
+        kind = message["type"]
+        if messages.REGISTRY[kind].SCOPE == "table":
+            table = self.remote_of.get(client)
+            if table is None or self._here(client):
+                return False
+            await self.forward(client, table, "m", message)
+            return True
+        if kind == "join":
+            return await self._join_elsewhere(client, message)
+        if kind == "watch":
+            return await self._watch_elsewhere(client, message)
+        if kind == "unwatch":
+            table = self.remote_of.get(client)
+            if table is None or client.player in self.watching.by_player:
+                return False
+            await self.forward(client, table, "m", message)
+            return True
+        if kind in ("create", "play_now"):
+            await self._not_seated_elsewhere(client)
+            if kind == "play_now":
+                return await self._play_now_elsewhere(client, message)
+        return False
+
+    def _here(self, client: Client) -> bool:
+        return client.player in self.seated or client.player in self.watching.by_player
+
+    async def _not_seated_elsewhere(self, client: Client, but: str | None = None) -> None:
+        """Refuse a second live table across the cluster (the hub checks this node's)."""
+        actor = self.seated.get(client.player)
+        if actor is not None and actor.status not in OVER:
+            if actor.id == but:
+                return
+            raise ProtocolError("already_seated")
+        try:
+            seat = await self.directory.seat_of(client.player)
+        except ClusterUnavailable:
+            raise ProtocolError("unavailable", "the servers cannot reach each other") from None
+        if seat is not None and seat[1] and seat[0] != but and seat[0] not in self.tables:
+            raise ProtocolError("already_seated")
+
+    def _leave_here(self, client: Client) -> None:
+        """The player sits down at another node's table: this node's finished table and
+        watch let them go."""
+        actor = self.seated.get(client.player)
+        if actor is not None:
+            del self.seated[client.player]
+            actor.post(ForgetPlayer(client.player))
+        self.watching.stop(client)
+
+    async def _table_named(self, table: str | None, code: str | None) -> str | None:
+        """Another node's table by its id (public, in the lobby) or its private code."""
+        if code is not None:
+            code = code.strip().upper()
+            if code in self.by_code:
+                return None
+            try:
+                return await self.directory.table_of_code(code)
+            except ClusterUnavailable:
+                raise ProtocolError("unavailable", "the servers cannot reach each other") from None
+        if table is None or table in self.tables:
+            return None
+        return table if table in self.listings.remote else None
+
+    async def _join_elsewhere(self, client: Client, message: dict[str, Any]) -> bool:
+        join = messages.decode(message)
+        assert isinstance(join, Join)
+        table = await self._table_named(join.table, join.code)
+        if table is None:
+            mine = self.remote_of.get(client)
+            if join.table is None or join.table != mine:
+                return False
+            table = mine  # a seat's own table: joining again attaches
+        await self._not_seated_elsewhere(client, but=table)
+        self._leave_here(client)
+        self.remote_of[client] = table
+        await self.forward(client, table, "m", message)
+        return True
+
+    async def _watch_elsewhere(self, client: Client, message: dict[str, Any]) -> bool:
+        watch = messages.decode(message)
+        assert isinstance(watch, Watch)
+        table = await self._table_named(watch.table, watch.code)
+        if table is None:
+            return False
+        actor = self.seated.get(client.player)
+        if actor is not None and actor.status not in OVER:
+            raise ProtocolError("already_seated", "a seated player cannot watch another table")
+        previous = self.remote_of.get(client)
+        if previous is not None and previous != table:
+            unwatch = {"type": "unwatch", "quiet": True}
+            with contextlib.suppress(ProtocolError):
+                await self.forward(client, previous, "m", unwatch)
+        self.watching.stop(client)
+        self.remote_of[client] = table
+        await self.forward(client, table, "m", message)
+        return True
+
+    async def _play_now_elsewhere(self, client: Client, message: dict[str, Any]) -> bool:
+        """Seat the player at another node's waiting table if none here fits."""
+        play = messages.decode(message)
+        assert isinstance(play, PlayNow)
+        stake = play.stake or 0
+        if play.game not in GAMES or self.fitting(play.game, play.seats, stake) is not None:
+            return False
+        listing = self.listings.fitting(play.game, play.seats, stake)
+        if listing is None:
+            return False
+        self._leave_here(client)
+        self.remote_of[client] = listing.id
+        join: dict[str, Any] = {"type": "join", "v": protocol.VERSION, "table": listing.id}
+        if "id" in message:
+            join["id"] = message["id"]
+        await self.forward(client, listing.id, "m", join)
+        return True
+
+    # -- sockets coming and going ---------------------------------------------------------
+
+    async def _hello(self, client: Client, token: str | None, name: object) -> None:
+        await super()._hello(client, token, name)
+        player = client.player
+        self.local_clients.setdefault(player, set()).add(client)
+        self._conn(client)
+        self.spawn(self._here_now(player), "player-here")
+        if player in self.seated:
+            return
+        try:
+            seat = await self.directory.seat_of(player)
+        except ClusterUnavailable:
+            return
+        if seat is not None and seat[0] not in self.tables:
+            self.remote_of[client] = seat[0]
+            await self._forward_quietly(client, seat[0], "a")
+
+    async def _here_now(self, player: str) -> None:
+        with contextlib.suppress(ClusterUnavailable):
+            await self.bus.player_here(player)
+
+    async def _gone_now(self, player: str) -> None:
+        with contextlib.suppress(ClusterUnavailable):
+            await self.bus.player_gone(player)
+
+    def disconnect(self, client: Client) -> None:
+        super().disconnect(client)
+        if isinstance(client, RemoteClient):
+            return
+        table = self.remote_of.pop(client, None)
+        conn = self._conn_of.pop(client, None)
+        if conn is not None:
+            self._conns.pop(conn, None)
+            if table is not None:
+                self.spawn(self._detach_remote(table, conn), "detach")
+        clients = self.local_clients.get(client.player)
+        if clients is not None and client in clients:
+            clients.discard(client)
+            if not clients:
+                del self.local_clients[client.player]
+                self.spawn(self._gone_now(client.player), "player-gone")
+
+    async def _detach_remote(self, table: str, conn: str) -> None:
+        with contextlib.suppress(ClusterUnavailable):
+            owner = await self.leases.owner(table)
+            if owner is not None and owner[0] != self.node.id:
+                body = {"op": "d", "node": self.node.id, "conn": conn}
+                self.outbox.put(owner[0], "t", table, body)
