@@ -71,18 +71,35 @@ coins           stake {stake}, {accounts} accounts
 ledger          {ledger}"""
 
 
+def process_tree(pid: int) -> list[int]:
+    """``pid`` and its descendants (``--workers N`` serves from N child processes)."""
+    found, i = [pid], 0
+    while i < len(found):
+        for children in Path(f"/proc/{found[i]}/task").glob("*/children"):
+            with contextlib.suppress(OSError):
+                found.extend(int(child) for child in children.read_text().split())
+        i += 1
+    return found
+
+
 def server_cpu(pid: int) -> float:
-    """Seconds of CPU used by the process so far (user + system)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    """Seconds of CPU used by the server's processes so far (user + system)."""
+    total = 0
+    for each in process_tree(pid):
+        with contextlib.suppress(OSError):
+            fields = Path(f"/proc/{each}/stat").read_text().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])
+    return total / os.sysconf("SC_CLK_TCK")
 
 
 def server_rss_mb(pid: int) -> float | None:
-    with contextlib.suppress(OSError):
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    return None
+    total = None
+    for each in process_tree(pid):
+        with contextlib.suppress(OSError):
+            for line in Path(f"/proc/{each}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    total = (total or 0) + int(line.split()[1]) / 1024
+    return total
 
 
 def quantile(values: list[float], q: float) -> float:

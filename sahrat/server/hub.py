@@ -91,7 +91,7 @@ class Hub:
             self._restore(row)
 
     async def _claim(self, table_id: str) -> None:
-        """Make ``table_id``, just stored, this process's to write (a cluster's lease)."""
+        """Make ``table_id``, about to be stored, this process's to write (a lease)."""
 
     def _new_actor(self, row: dict[str, Any]) -> TableActor:
         return TableActor(row, GAMES[row["game"]], self.settings, self, self.log)
@@ -376,8 +376,8 @@ class Hub:
     ) -> TableActor:
         """A new table; ``spectators``: may a private one be watched, may spectators write."""
         row = new_table_row(game, options, seats, private, host, stake)
-        await self.store.run(self.store.add_table, row)
         await self._claim(row["id"])
+        await self.store.run(self.store.add_table, row)
         actor = self._new_actor({**row, "turn_seconds": turn_seconds})
         await self.log.append(actor.id, 1, TurnTimeSet(turn_seconds), time.time())
         actor.table.seq = 1

@@ -42,6 +42,7 @@ ERRORS = {
     "no_partner": "team chat needs a partner",
     "reaction_rate": "too many reactions: wait a little",
     "unavailable": "the server could not save the change; nothing changed, try again",
+    "table_moving": "the table is moving to another server; try again in a moment",
     "bad_token": "the session token is not valid (forged, ended or expired): say hello without it",
     "guest_no_coins": "guests have no coins: register to play at coin tables",
     "insufficient_coins": "your balance is below the table's stake",

@@ -304,6 +304,7 @@ const STRINGS = {
   "error.chat_rate": ["رسائل كثيرة، انتظر شوي", "Too many messages: wait a little"],
   "error.no_partner": ["ما عندك شريك", "You have no partner"],
   "error.unavailable": ["ما قدرنا نحفظ، حاول مرة ثانية", "Could not save: try again"],
+  "error.table_moving": ["الطاولة تنتقل لخادم ثاني، لحظة وترجع", "The table is moving to another server: back in a moment"],
 
   // Why the rules refused a move: an illegal_move's reason.code ({card}: the card as
   // printed on it; a {verb} picks the key's ".meld" or ".discard" form).

@@ -44,7 +44,7 @@ OVER = ("finished", "closed")
 
 
 def moving() -> ProtocolError:
-    return ProtocolError("table_moving", "the table is moving to another server; try again")
+    return ProtocolError("table_moving")
 
 
 class Edge(Hub):

@@ -33,6 +33,7 @@ from sahrat.server.cluster.redis_link import ClusterUnavailable, connect
 from sahrat.server.cluster.remote import Outbox, RemoteClient
 from sahrat.server.hub import Hub
 from sahrat.server.lobby import LobbyFeed, listable
+from sahrat.server.protocol import ProtocolError
 from sahrat.server.settings import Settings
 from sahrat.server.store import Store
 from sahrat.server.table import TableActor
@@ -129,7 +130,13 @@ class ClusterHub(Edge):
     # -- ownership ----------------------------------------------------------------------
 
     async def _claim(self, table_id: str) -> None:
-        await claim_new(self.store, self.leases, table_id)
+        if self.draining:
+            raise ProtocolError("unavailable", "this server is shutting down: try again")
+        try:
+            await claim_new(self.store, self.leases, table_id)
+        except ClusterUnavailable:
+            raise ProtocolError("unavailable", "no new table while the servers cannot reach "
+                                "each other; the tables in play go on") from None  # fmt: skip
 
     async def _take_over_loop(self) -> None:
         while True:

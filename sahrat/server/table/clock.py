@@ -23,6 +23,7 @@ import random
 import time
 from typing import Any
 
+from sahrat.server import metrics
 from sahrat.server.ledger.transfers import settle, settlement_transfer
 from sahrat.server.protocol import ProtocolError
 from sahrat.server.table.core import TableCore
@@ -67,6 +68,7 @@ class Clock(TableCore):
         recorder = self.table.recorder
         deals = -1 if recorder is None else len(recorder.deals)
         await self.commit(Moved(seat_number, action, auto, turn_start))
+        metrics.MOVES.inc()
         # Only a move that brought a new deal can have ended a hand: the views are read
         # then, not after every move.
         if recorder is not None and len(recorder.deals) > deals and self.between_hands():
