@@ -106,9 +106,11 @@ class Edge(Hub):
             body["m"] = message
         self.outbox.put(owner[0], "t", table, body)
 
-    async def _forward_quietly(self, client: Client, table: str, op: str) -> None:
+    async def _forward_quietly(
+        self, client: Client, table: str, op: str, message: dict[str, Any] | None = None
+    ) -> None:
         with contextlib.suppress(ProtocolError):
-            await self.forward(client, table, op)
+            await self.forward(client, table, op, message)
 
     def _to_connection(self, conn: str, body: Any) -> None:
         """What a table on another node sent one of this node's sockets."""

@@ -63,7 +63,7 @@ class ClusterHub(Edge):
             self.redis, self.node.id, owner_of=self.leases.owner, on_table=self._from_edge,
             on_player=self._to_player, on_connection=self._to_connection, prefix=prefix,
         )  # fmt: skip
-        self.outbox = Outbox(self.redis, self.node.id, self.bus.channel)
+        self.outbox = Outbox(self.redis, self.node.id, self.bus.channel, self._node_gone)
         self.shared_lobby = ClusterLobby(self.redis, self.node.id, prefix=prefix)
         self.directory = Directory(self.redis, prefix=prefix, moved_on=self._moved_on)
         self.log = StoreLog(self.store, fences=self._fence)
@@ -180,14 +180,25 @@ class ClusterHub(Edge):
         self.leases.held.pop(actor.id, None)
         self.spawn(self.shared_lobby.forget(actor.id), "forget")
         self._published.pop(actor.id, None)
-        followers = [c for cs in (*actor.watchers.values(), *actor.spectators.values()) for c in cs]
+        seats = [c for cs in actor.watchers.values() for c in cs]
+        spectators = [c for cs in actor.spectators.values() for c in cs]
         self._unregister(actor, keep_entries=True)
         self.lobby_changed()
-        for client in followers:
+        for client in seats + spectators:
+            if isinstance(client, RemoteClient):
+                # Its edge goes on sending to the table's new owner: told nothing here.
+                client.gone()
+                self.remotes.pop((client.node, client.conn), None)
+                continue
             if client.table is actor:
                 client.table = None
-            if not isinstance(client, RemoteClient):
-                self.remote_of[client] = actor.id
+            self.remote_of[client] = actor.id
+            # Followed at once at its new owner, not only when the player next speaks.
+            if client in seats:
+                self.spawn(self._forward_quietly(client, actor.id, "a"), "attach")
+            else:
+                watch = {"type": "watch", "table": actor.id}
+                self.spawn(self._forward_quietly(client, actor.id, "m", watch), "watch")
 
     def closed(self, actor: TableActor) -> None:
         super().closed(actor)
@@ -297,9 +308,9 @@ class ClusterHub(Edge):
                 message = body.get("m") or {}
                 actor = self.tables.get(body["table"])
                 if actor is None:
-                    client.error(
-                        "table_moving", "the table is moving; try again", message.get("id")
-                    )
+                    client.error("table_moving", ref=message.get("id"))
+                    if client.table is None:  # it follows nothing here: not kept
+                        self.remotes.pop((client.node, client.conn), None)
                 elif body["op"] == "a":
                     if self.seated.get(client.player) is actor:
                         actor.post(Attach(client))  # type: ignore[arg-type]
@@ -307,6 +318,14 @@ class ClusterHub(Edge):
                     await Hub.dispatch(self, client, message)  # type: ignore[arg-type]
         finally:
             client.draining = False
+
+    def _node_gone(self, node: str) -> None:
+        """A node that held sockets at this node's tables is gone: so are they (their
+        seats count as dropped, as after a closed socket)."""
+        for key in [k for k in self.remotes if k[0] == node]:
+            client = self.remotes.pop(key)
+            client.gone()
+            self.disconnect(client)  # type: ignore[arg-type]  # a client, remote
 
     def _to_player(self, player: str, body: Any) -> None:
         table = body.get("reattach") if isinstance(body, dict) else None

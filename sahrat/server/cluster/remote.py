@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections import deque
 from collections.abc import Callable
 from typing import Any
@@ -37,15 +38,26 @@ BATCH = 512
 #: Messages waiting for Redis at most: past it the oldest are dropped (a client that
 #: missed a view asks for the table again when it reconnects), never memory without end.
 BACKLOG = 100_000
+#: Seconds a node's channel may have no listener before its sockets count as gone.
+GONE_AFTER = 3.0
 
 
 class Outbox:
     """Messages to other nodes, published in the order they were put."""
 
-    def __init__(self, redis: Redis, node: str, channel: Callable[[str], str]) -> None:
+    def __init__(
+        self,
+        redis: Redis,
+        node: str,
+        channel: Callable[[str], str],
+        on_unreachable: Callable[[str], None] = lambda node: None,
+    ) -> None:
         self.redis = redis
         self.node = node
         self.channel = channel
+        #: Told of a node nobody has listened for since :data:`GONE_AFTER` seconds.
+        self.on_unreachable = on_unreachable
+        self._silent_since: dict[str, float] = {}
         self._queue: deque[tuple[str, bytes]] = deque(maxlen=BACKLOG)
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
@@ -81,12 +93,27 @@ class Outbox:
                     async with guard("publishing"), self.redis.pipeline(transaction=False) as pipe:
                         for node, data in batch:
                             pipe.publish(self.channel(node), data)
-                        await pipe.execute()
+                        receivers = await pipe.execute()
+                    self._heard([node for node, _ in batch], receivers)
                 except ClusterUnavailable as error:
                     # Lost, not retried: what they said is stale by the time Redis is
                     # back, and the clients ask for their tables again when they return.
                     log.warning("%s; %d messages to other nodes dropped", error, len(batch))
                     await asyncio.sleep(0.2)
+
+    def _heard(self, nodes: list[str], receivers: list[int]) -> None:
+        """A node whose channel nobody has listened to for a while is gone (its
+        sockets with it); a short silence is a node resubscribing after Redis came back."""
+        now = time.monotonic()
+        for node, count in zip(nodes, receivers, strict=True):
+            if count:
+                self._silent_since.pop(node, None)
+                continue
+            since = self._silent_since.setdefault(node, now)
+            if now - since >= GONE_AFTER:
+                del self._silent_since[node]
+                log.warning("node %s: nobody listens to it any more", node)
+                self.on_unreachable(node)
 
 
 class RemoteClient:
