@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import logging
 import os
+import socket
 import sys
+from collections.abc import Callable, MutableMapping
 from pathlib import Path
 from typing import Any
 
 from sahrat.errors import MalformedInput
+from sahrat.server.cluster.node import Node, generated_id
 from sahrat.server.instance_lock import DatabaseInUse, InstanceLock
 from sahrat.server.settings import Settings, default_data_dir
 
@@ -20,6 +24,16 @@ WS_MAX_FRAME = 2 * 1024 * 1024
 #: Exit status when another server already uses the database: not bad input (the
 #: command was fine), the environment was not ready for it.
 EXIT_DATABASE_IN_USE = 1
+
+#: Exit status when the app could not start (uvicorn's own for the same).
+EXIT_STARTUP_FAILURE = 3
+
+#: ``--workers`` at most: each worker is a whole node with its own connections to the
+#: database and Redis, so more than this on one host is a mistake, not a deployment.
+MAX_WORKERS = 64
+
+#: Settings with flags of their own (and checks there), so ``--set`` may not change them.
+FLAGGED = ("data_dir", "database_url", "redis_url", "node_id")
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -35,6 +49,28 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     parser.add_argument(
         "--database-url", default="", help="SQLAlchemy URL, e.g. postgresql+psycopg://user@host/db"
+    )
+    parser.add_argument(
+        "--redis-url",
+        default="",
+        metavar="URL",
+        help="join a cluster: the nodes sharing one PostgreSQL --database-url meet in "
+        "this Redis, e.g. redis://host:6379/0 (default: one process, no cluster)",
+    )
+    parser.add_argument(
+        "--node-id",
+        default="",
+        metavar="ID",
+        help="this node's name (1-64 letters, digits, '.', '_' or '-'; default: host, pid "
+        "and a random part); with --workers N the nodes are ID-1 to ID-N",
+    )
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        metavar="N",
+        help=f"N nodes in N processes sharing the port, restarted if one dies (1-{MAX_WORKERS};"
+        " above 1 needs --redis-url)",
     )
     parser.add_argument("--turn-seconds", type=float, default=15.0)
     parser.add_argument("--grace-seconds", type=float, default=60.0)
@@ -105,11 +141,13 @@ def settings_from(args: argparse.Namespace) -> Settings:
         grace_seconds=args.grace_seconds,
         bot_delay=args.bot_delay,
         search_workers=args.search_workers,
+        redis_url=args.redis_url,
+        node_id=args.node_id,
     )
     changes: dict[str, object] = {}
     for item in args.set:
         name, _, value = item.partition("=")
-        if name not in Settings.__dataclass_fields__ or name in ("data_dir", "database_url"):
+        if name not in Settings.__dataclass_fields__ or name in FLAGGED:
             raise MalformedInput(f"no setting {name!r}", item)
         kind: type[Any] = type(getattr(settings, name))
         try:
@@ -119,24 +157,139 @@ def settings_from(args: argparse.Namespace) -> Settings:
     return settings.with_(**changes)
 
 
-def run(args: argparse.Namespace) -> int:
+def checked(settings: Settings, workers: int) -> Settings:
+    """``settings`` if they make a server that can run, with the node's id settled in
+    cluster mode (so the start-up line and ``/healthz`` name it); MalformedInput if not."""
+    if not 1 <= workers <= MAX_WORKERS:
+        raise MalformedInput(f"--workers must be 1 to {MAX_WORKERS}, not {workers}", workers)
+    if workers > 1 and not settings.cluster:
+        raise MalformedInput(
+            "--workers above 1 needs --redis-url: the workers are the nodes of a cluster", workers
+        )
+    if settings.cluster and not settings.url.startswith("postgresql"):
+        raise MalformedInput(
+            "--redis-url needs a PostgreSQL --database-url: the nodes share one database, "
+            "and SQLite cannot be shared by processes",
+            settings.url,
+        )
+    if not settings.lease_renew_seconds < settings.lease_seconds / 2:
+        raise MalformedInput(
+            f"lease_renew_seconds ({settings.lease_renew_seconds:g}) must be under half of "
+            f"lease_seconds ({settings.lease_seconds:g}), or one late renewal loses the tables",
+            settings.lease_renew_seconds,
+        )
+    node_id = settings.node_id
+    if workers > 1:
+        # The base of ``<base>-1`` .. ``<base>-N``: the longest of them must be valid too.
+        node_id = node_id or generated_id()
+        check = f"{node_id}-{workers}"
+    else:
+        check = node_id or (generated_id() if settings.cluster else "")
+        node_id = check
+    if check:
+        try:
+            Node.create(check)
+        except ValueError as error:
+            raise MalformedInput(f"--node-id: {error}", check) from None
+    return settings.with_(node_id=node_id)
+
+
+def process_options(args: argparse.Namespace) -> None:
+    """What every serving process sets for itself before it builds its app (a worker is a
+    new process, so it sets them again): the compressor and logging. ImportError when
+    zlib-ng was chosen and is not installed."""
+    from sahrat.server.compression import use_zlib_ng
+
+    if args.deflate == "zlib-ng":
+        use_zlib_ng(True)
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+
+
+def serve_node(
+    args: argparse.Namespace,
+    settings: Settings,
+    sockets: list[socket.socket] | None = None,
+    on_started: Callable[[], None] | None = None,
+) -> bool:
+    """Run one node until it is told to stop: the app, the collector's tuning and freeze,
+    the loop and the WebSocket options, on ``--host``/``--port`` or on ``sockets`` bound
+    by a parent. ``on_started`` is called once the app's start-up has completed. Whether
+    it started (False: its start-up failed)."""
     import uvicorn
 
     from sahrat.server import gc_pauses
     from sahrat.server.app import create_app
-    from sahrat.server.compression import DeflateWherePays, use_zlib_ng
+    from sahrat.server.compression import DeflateWherePays
 
-    settings = settings_from(args)
-    if args.deflate == "zlib-ng":
-        try:
-            use_zlib_ng(True)
-        except ImportError:
-            print("sahrat: --deflate zlib-ng needs zlib-ng (pip install 'sahrat[fast]')",
-                  file=sys.stderr)  # fmt: skip
-            return 2
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    app: Any = create_app(settings)
+    gc_pauses.install_monitor()
+    gc_pauses.tune(gc_pauses.YOUNG if args.gc_young is None else args.gc_young)
+    if not args.no_gc_freeze:
+        every = args.gc_freeze_every
+        full = args.gc_full_every
+        app = gc_pauses.freeze_after_startup(
+            app,
+            gc_pauses.FREEZE_EVERY if every is None else every,
+            gc_pauses.FULL_EVERY if full is None else full,
+        )
+    if on_started is not None:
+        app = _calling_when_started(app, on_started)
+    config = uvicorn.Config(
+        app,
+        host=args.host,
+        port=args.port,
+        loop=args.loop,
+        ws=DeflateWherePays,
+        ws_max_size=WS_MAX_FRAME,
+        log_level="warning",
+    )
+    server = uvicorn.Server(config)
+    # uvicorn raises a SIGINT again once it has shut down for one: that is the end.
+    with contextlib.suppress(KeyboardInterrupt):
+        server.run(sockets=sockets)
+    return server.started
+
+
+def _calling_when_started(app: Any, callback: Callable[[], None]) -> Any:
+    async def wrapped(scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "lifespan":
+            await app(scope, receive, send)
+            return
+
+        async def sending(message: MutableMapping[str, Any]) -> None:
+            await send(message)
+            if message["type"] == "lifespan.startup.complete":
+                callback()
+
+        await app(scope, receive, sending)
+
+    return wrapped
+
+
+def run(args: argparse.Namespace) -> int:
+    settings = checked(settings_from(args), args.workers)
+    try:
+        process_options(args)
+    except ImportError:
+        print("sahrat: --deflate zlib-ng needs zlib-ng (pip install 'sahrat[fast]')",
+              file=sys.stderr)  # fmt: skip
+        return 2
     if not settings.database_url:
         settings.data_dir.mkdir(parents=True, exist_ok=True)
+    where = settings.database_url.split("@")[-1] if settings.database_url else settings.url
+    opening = f"Sahrat: open http://{args.host}:{args.port}/  (data: {where}"
+    if args.workers > 1:
+        from sahrat.cli.serve_workers import supervise
+
+        last = f"{settings.node_id}-{args.workers}"
+        print(f"{opening}; nodes {settings.node_id}-1 to {last})", flush=True)
+        return supervise(args, settings, args.workers)
+    node = f"; node {settings.node_id}" if settings.node_id else ""
+    if settings.cluster:
+        # No instance lock: the nodes of a cluster share one database by design, and the
+        # leases in Redis (fenced in the database) keep them off each other's tables.
+        print(f"{opening}{node})", flush=True)
+        return 0 if serve_node(args, settings) else EXIT_STARTUP_FAILURE
     # Taken before anything touches the tables or the port, held until the process ends:
     # a second server on this database would restore and drive the same tables.
     lock = InstanceLock(settings.url)
@@ -146,26 +299,5 @@ def run(args: argparse.Namespace) -> int:
         print(f"sahrat: {error}", file=sys.stderr, flush=True)
         return EXIT_DATABASE_IN_USE
     with lock:
-        where = settings.database_url.split("@")[-1] if settings.database_url else settings.url
-        print(f"Sahrat: open http://{args.host}:{args.port}/  (data: {where})", flush=True)
-        app: Any = create_app(settings)
-        gc_pauses.install_monitor()
-        gc_pauses.tune(gc_pauses.YOUNG if args.gc_young is None else args.gc_young)
-        if not args.no_gc_freeze:
-            every = args.gc_freeze_every
-            full = args.gc_full_every
-            app = gc_pauses.freeze_after_startup(
-                app,
-                gc_pauses.FREEZE_EVERY if every is None else every,
-                gc_pauses.FULL_EVERY if full is None else full,
-            )
-        uvicorn.run(
-            app,
-            host=args.host,
-            port=args.port,
-            loop=args.loop,
-            ws=DeflateWherePays,
-            ws_max_size=WS_MAX_FRAME,
-            log_level="warning",
-        )
-    return 0
+        print(f"{opening}{node})", flush=True)
+        return 0 if serve_node(args, settings) else EXIT_STARTUP_FAILURE

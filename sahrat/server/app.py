@@ -116,7 +116,7 @@ def create_app(settings: Settings) -> Starlette:
     routes = [
         Route("/", index),
         Route("/api/health", health),
-        *operations_routes([database_check(hub.store.engine)]),
+        *operations_routes([database_check(hub.store.engine)], settings.node_id or None),
         Route("/openapi.json", openapi),
         *account_routes(hub.accounts, settings, hub.sessions_ended, hub.table_of),
         *people_routes(hub.people, hub.accounts, settings.max_body_bytes),

@@ -9,6 +9,7 @@ than hang the load balancer's probe.
 from __future__ import annotations
 
 import asyncio
+import os
 from collections.abc import Awaitable, Callable, Sequence
 
 from sqlalchemy import Engine, text
@@ -49,11 +50,17 @@ async def _run(check: Check) -> str | None:
         return f"a readiness check took over {CHECK_SECONDS:g} s"
 
 
-def operations_routes(checks: Sequence[Check]) -> list[Route]:
-    """``/healthz``, ``/readyz`` (running ``checks``) and ``/metrics``."""
+def operations_routes(checks: Sequence[Check], node: str | None = None) -> list[Route]:
+    """``/healthz``, ``/readyz`` (running ``checks``) and ``/metrics``.
+
+    ``/healthz`` names the node (``None`` when it has no id of its own) and the process,
+    so behind one port shared by several workers an operator sees which one answered.
+    """
+    # Read once: a node never changes process (a restarted worker is a new app).
+    pid = os.getpid()
 
     async def healthz(request: Request) -> Response:
-        return JSONResponse({"ok": True})
+        return JSONResponse({"ok": True, "node": node, "pid": pid})
 
     async def readyz(request: Request) -> Response:
         problems = [p for p in await asyncio.gather(*(_run(c) for c in checks)) if p]
