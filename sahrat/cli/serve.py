@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import logging
 import os
 import socket
 import sys
@@ -80,6 +79,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         type=int,
         default=os.cpu_count() or 1,
         help="processes searching for the autopilot (default: one per core; 0: in the server)",
+    )
+    parser.add_argument(
+        "--log-format",
+        choices=("text", "json"),
+        default="text",
+        help="log lines as text, or one JSON object a line with the node and table ids",
     )
     parser.add_argument(
         "--loop",
@@ -194,15 +199,16 @@ def checked(settings: Settings, workers: int) -> Settings:
     return settings.with_(node_id=node_id)
 
 
-def process_options(args: argparse.Namespace) -> None:
+def process_options(args: argparse.Namespace, node: str) -> None:
     """What every serving process sets for itself before it builds its app (a worker is a
-    new process, so it sets them again): the compressor and logging. ImportError when
-    zlib-ng was chosen and is not installed."""
+    new process, so it sets them again): the compressor and logging, naming ``node``
+    (empty: a single process). ImportError when zlib-ng was chosen and is not installed."""
+    from sahrat.server import logs
     from sahrat.server.compression import use_zlib_ng
 
     if args.deflate == "zlib-ng":
         use_zlib_ng(True)
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    logs.configure(args.log_format, node or None)
 
 
 def serve_node(
@@ -269,7 +275,7 @@ def _calling_when_started(app: Any, callback: Callable[[], None]) -> Any:
 def run(args: argparse.Namespace) -> int:
     settings = checked(settings_from(args), args.workers)
     try:
-        process_options(args)
+        process_options(args, settings.node_id)
     except ImportError:
         print("sahrat: --deflate zlib-ng needs zlib-ng (pip install 'sahrat[fast]')",
               file=sys.stderr)  # fmt: skip

@@ -103,7 +103,7 @@ def _worker_main(
     # stops every worker with a SIGTERM; ignored here until uvicorn takes the signals
     # over, so a worker still starting is not interrupted halfway through it.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    process_options(args)  # a spawned process has none of the parent's
+    process_options(args, settings.node_id)  # a spawned process has none of the parent's
     print(f"Sahrat: node {settings.node_id} starting (pid {os.getpid()})", flush=True)
     if not serve_node(args, settings, [sock], started.set):
         sys.exit(EXIT_STARTUP_FAILURE)

@@ -21,6 +21,8 @@ from sahrat.games import GAMES
 from sahrat.server import messages, metrics
 from sahrat.server.account_routes import account_routes
 from sahrat.server.client import Client, CloseCode
+from sahrat.server.cluster.hub import ClusterHub
+from sahrat.server.cluster.readiness import cluster_checks
 from sahrat.server.heartbeat import Heartbeat
 from sahrat.server.hub import Hub
 from sahrat.server.openapi import OPENAPI
@@ -35,7 +37,12 @@ WEB = resources.files("sahrat") / "web"
 
 
 def create_app(settings: Settings) -> Starlette:
-    hub = Hub(settings)
+    hub = ClusterHub(settings) if settings.cluster else Hub(settings)
+    checks = [database_check(hub.store.engine)]
+    node = settings.node_id or None
+    if isinstance(hub, ClusterHub):
+        checks += cluster_checks(hub.redis, hub.leases)
+        node = hub.node.id
     #: Open WebSockets, counted here where they open and close (for ``/metrics``).
     sockets = [0]
     metrics.bind(tables=lambda: len(hub.tables), sockets=lambda: sockets[0])
@@ -116,7 +123,7 @@ def create_app(settings: Settings) -> Starlette:
     routes = [
         Route("/", index),
         Route("/api/health", health),
-        *operations_routes([database_check(hub.store.engine)], settings.node_id or None),
+        *operations_routes(checks, node),
         Route("/openapi.json", openapi),
         *account_routes(hub.accounts, settings, hub.sessions_ended, hub.table_of),
         *people_routes(hub.people, hub.accounts, settings.max_body_bytes),
