@@ -204,9 +204,21 @@ class Edge(Hub):
             return None
         return table if table in self.listings.remote else None
 
+    def _local_named(self, table: str | None, code: str | None) -> str | None:
+        """This node's table by its id or code, if it is one."""
+        if code is not None:
+            actor = self.by_code.get(code.strip().upper())
+            return None if actor is None else actor.id
+        return table if table is not None and table in self.tables else None
+
     async def _join_elsewhere(self, client: Client, message: dict[str, Any]) -> bool:
         join = messages.decode(message)
         assert isinstance(join, Join)
+        local = self._local_named(join.table, join.code)
+        if local is not None:
+            # Here, but the player may sit at another node's table.
+            await self._not_seated_elsewhere(client, but=local)
+            return False
         table = await self._table_named(join.table, join.code)
         if table is None:
             mine = self.remote_of.get(client)
@@ -222,12 +234,14 @@ class Edge(Hub):
     async def _watch_elsewhere(self, client: Client, message: dict[str, Any]) -> bool:
         watch = messages.decode(message)
         assert isinstance(watch, Watch)
+        local = self._local_named(watch.table, watch.code)
+        if local is not None:
+            await self._not_seated_elsewhere(client, but=local)
+            return False
         table = await self._table_named(watch.table, watch.code)
         if table is None:
             return False
-        actor = self.seated.get(client.player)
-        if actor is not None and actor.status not in OVER:
-            raise ProtocolError("already_seated", "a seated player cannot watch another table")
+        await self._not_seated_elsewhere(client, but=table)
         previous = self.remote_of.get(client)
         if previous is not None and previous != table:
             unwatch = {"type": "unwatch", "quiet": True}

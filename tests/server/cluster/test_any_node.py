@@ -446,12 +446,6 @@ def test_a_seat_of_as_table_plays_from_b_and_opens_no_other_table_from_b(pair: P
     in_a_room(scenario)
 
 
-@pytest.mark.xfail(
-    reason="node b lets a player who plays at a table of node a join or watch a table of "
-    "b's own: its hub checks only b's seats, not the shared directory",
-    raises=AssertionError,
-    strict=True,
-)
 def test_a_seat_of_as_table_is_refused_a_table_of_b_too(pair: Pair) -> None:
     async def scenario(room: Room) -> None:
         seated = await seated_at_a_and_on_b(room, pair)
