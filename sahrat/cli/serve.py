@@ -81,6 +81,14 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="processes searching for the autopilot (default: one per core; 0: in the server)",
     )
     parser.add_argument(
+        "--forwarded-allow-ips",
+        default=None,
+        metavar="IPS",
+        help="the load balancers whose X-Forwarded-For is believed (comma-separated, or "
+        "'*'): the per-address limits then count players, not the balancer "
+        "(default: $FORWARDED_ALLOW_IPS, else 127.0.0.1)",
+    )
+    parser.add_argument(
         "--log-format",
         choices=("text", "json"),
         default="text",
@@ -248,6 +256,7 @@ def serve_node(
         ws=DeflateWherePays,
         ws_max_size=WS_MAX_FRAME,
         log_level="warning",
+        forwarded_allow_ips=args.forwarded_allow_ips,
     )
     server = uvicorn.Server(config)
     # uvicorn raises a SIGINT again once it has shut down for one: that is the end.

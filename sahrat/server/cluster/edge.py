@@ -102,9 +102,15 @@ class Edge(Hub):
         who = {"player": client.player, "name": client.name, "guest": client.guest,
                "session": client.session, "address": client.address}  # fmt: skip
         body = {"op": op, "node": self.node.id, "conn": self._conn(client), "who": who}
+        bounce = None
         if message is not None:
             body["m"] = message
-        self.outbox.put(owner[0], "t", table, body)
+            ref = message.get("id")
+
+            def bounce() -> None:  # its owner is dead and its lease not yet expired
+                client.error("table_moving", ref=ref)
+
+        self.outbox.put(owner[0], "t", table, body, bounce)
 
     async def _forward_quietly(
         self, client: Client, table: str, op: str, message: dict[str, Any] | None = None

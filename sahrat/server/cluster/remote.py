@@ -33,6 +33,9 @@ from sahrat.server.cluster.redis_link import ClusterUnavailable, guard
 
 log = logging.getLogger(__name__)
 
+#: Called when a message reached no node.
+Bounce = Callable[[], None]
+
 #: Messages published in one pipeline at most.
 BATCH = 512
 #: Messages waiting for Redis at most: past it the oldest are dropped (a client that
@@ -58,15 +61,17 @@ class Outbox:
         #: Told of a node nobody has listened for since :data:`GONE_AFTER` seconds.
         self.on_unreachable = on_unreachable
         self._silent_since: dict[str, float] = {}
-        self._queue: deque[tuple[str, bytes]] = deque(maxlen=BACKLOG)
+        self._queue: deque[tuple[str, bytes, Bounce | None]] = deque(maxlen=BACKLOG)
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
 
-    def put(self, node: str, kind: str, to: str, body: Any) -> None:
+    def put(self, node: str, kind: str, to: str, body: Any, bounce: Bounce | None = None) -> None:
         """Send ``body`` to ``to`` (a table, a player or a connection, by ``kind``) on
-        ``node``: the bus's envelope, published soon, after what was put before."""
+        ``node``: the bus's envelope, published soon, after what was put before.
+        ``bounce`` is called if nobody listens on that node (it died: its leases have not
+        expired yet), so that a player's move is answered rather than lost."""
         envelope = {"k": kind, "to": to, "from": self.node, "body": body}
-        self._queue.append((node, orjson.dumps(envelope)))
+        self._queue.append((node, orjson.dumps(envelope), bounce))
         self._wake.set()
 
     def start(self) -> None:
@@ -91,10 +96,13 @@ class Outbox:
                 batch = [self._queue.popleft() for _ in range(count)]
                 try:
                     async with guard("publishing"), self.redis.pipeline(transaction=False) as pipe:
-                        for node, data in batch:
+                        for node, data, _ in batch:
                             pipe.publish(self.channel(node), data)
                         receivers = await pipe.execute()
-                    self._heard([node for node, _ in batch], receivers)
+                    self._heard([node for node, _, _ in batch], receivers)
+                    for (_, _, bounce), count in zip(batch, receivers, strict=True):
+                        if not count and bounce is not None:
+                            bounce()
                 except ClusterUnavailable as error:
                     # Lost, not retried: what they said is stale by the time Redis is
                     # back, and the clients ask for their tables again when they return.
