@@ -208,7 +208,15 @@ class Edge(Hub):
                 raise ProtocolError("unavailable", "the servers cannot reach each other") from None
         if table is None or table in self.tables:
             return None
-        return table if table in self.listings.remote else None
+        if table in self.listings.remote:
+            return table
+        # Not in the lobby yet (it is shared twice a second) or not public: its lease
+        # says whether it exists; its owner refuses a private one by id.
+        try:
+            owner = await self.leases.owner(table)
+        except ClusterUnavailable:
+            raise ProtocolError("unavailable", "the servers cannot reach each other") from None
+        return None if owner is None else table
 
     def _local_named(self, table: str | None, code: str | None) -> str | None:
         """This node's table by its id or code, if it is one."""

@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import Coroutine
 from typing import Any
 
@@ -62,7 +63,10 @@ class ClusterHub(Edge):
         self.bus = Bus(
             self.redis, self.node.id, owner_of=self.leases.owner, on_table=self._from_edge,
             on_player=self._to_player, on_connection=self._to_connection, prefix=prefix,
+            on_reconnect=self._redis_back,
         )  # fmt: skip
+        #: No takeover before this (monotonic): Redis has just come back.
+        self._quiet_until = 0.0
         self.outbox = Outbox(self.redis, self.node.id, self.bus.channel, self._node_gone)
         self.shared_lobby = ClusterLobby(self.redis, self.node.id, prefix=prefix)
         self.directory = Directory(self.redis, prefix=prefix, moved_on=self._moved_on)
@@ -138,13 +142,23 @@ class ClusterHub(Edge):
             raise ProtocolError("unavailable", "no new table while the servers cannot reach "
                                 "each other; the tables in play go on") from None  # fmt: skip
 
+    async def _redis_back(self) -> None:
+        """Redis is back (the bus resubscribed): maybe empty, so wait for the leases."""
+        self._quiet_until = time.monotonic() + self.leases.renew_every + LOOK_EVERY
+
     async def _take_over_loop(self) -> None:
         while True:
             await asyncio.sleep(LOOK_EVERY)
+            if time.monotonic() < self._quiet_until:
+                continue
             try:
                 await self._take_over()
             except ClusterUnavailable as error:
                 log.warning("%s; no table is taken over until it is back", error)
+                # When Redis is back (empty after a restart) every lease is missing until
+                # its owner's next renewal puts it back: taking the tables meanwhile would
+                # move every one of them for nothing.
+                await self._redis_back()
             except Exception:
                 log.exception("node %s: looking for tables to take over failed", self.node.id)
 
