@@ -1,7 +1,8 @@
 """``sahrat serve --workers N``: N nodes of one cluster in N processes, on one port.
 
-The parent binds the listening socket once and hands it to each worker, so the kernel
-spreads the connections over them (one port, no balancer on the host). Every worker is a
+The parent binds one listening socket per worker on the one port (SO_REUSEPORT), so the
+kernel spreads the connections evenly over them (no balancer on the host), and keeps
+them: a restarted worker listens on its slot's socket again. Every worker is a
 whole node (``serve_node``) named ``<base>-<i>``; the cluster (Redis leases, the bus)
 is what lets them share tables and players, the parent knows nothing of it.
 
@@ -82,13 +83,21 @@ class Worker:
 
 
 def bind(host: str, port: int) -> socket.socket:
-    """The listening socket, as uvicorn binds it (IPv6 when the host is an address with
-    colons; SO_REUSEADDR so a restart does not wait for old connections' TIME_WAIT)."""
+    """A listening socket, as uvicorn binds it (IPv6 when the host is an address with
+    colons; SO_REUSEADDR so a restart does not wait for old connections' TIME_WAIT),
+    with SO_REUSEPORT: each worker has its own on the one port, and the kernel spreads
+    new connections evenly over them. (One socket shared by all would let the busiest
+    worker, always awake, win nearly every accept.)"""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family=family, type=socket.SOCK_STREAM, proto=socket.IPPROTO_TCP)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
     try:
         sock.bind((host, port))
+        # Listening from now on, not from when its worker has started: the kernel
+        # spreads connections only over listening sockets, and the first clients would
+        # all go to the first worker up. A worker still starting finds its share queued.
+        sock.listen(2048)
     except OSError:
         sock.close()
         raise
@@ -112,9 +121,15 @@ def _worker_main(
 def supervise(args: argparse.Namespace, settings: Settings, count: int) -> int:
     """Run ``count`` workers named ``<settings.node_id>-1`` .. ``-<count>`` until a
     signal stops them; the exit status of ``sahrat serve``."""
+    sockets: list[socket.socket] = []
     try:
-        sock = bind(args.host, args.port)
+        port = args.port
+        for _ in range(count):
+            sockets.append(bind(args.host, port))
+            port = sockets[0].getsockname()[1]  # the same port for all (even if 0 asked)
     except OSError as error:
+        for sock in sockets:
+            sock.close()
         print(f"sahrat: cannot listen on {args.host}:{args.port}: {error}", file=sys.stderr)
         return EXIT_WORKER_FAILED
     workers = [Worker(f"{settings.node_id}-{i}") for i in range(1, count + 1)]
@@ -163,13 +178,14 @@ def supervise(args: argparse.Namespace, settings: Settings, count: int) -> int:
                 # The first node migrates a new database; the others wait until it has,
                 # so two never create the same tables at once.
                 if worker.process is None and due and (migrated or worker is workers[0]):
-                    _launch(worker, args, settings, sock)
+                    _launch(worker, args, settings, sockets[workers.index(worker)])
             sentinels = [w.process.sentinel for w in workers if w.alive and w.process]
             wait(sentinels, TICK)
     finally:
         for signum, handler in previous.items():
             signal.signal(signum, handler)
-        sock.close()
+        for sock in sockets:
+            sock.close()
     return status
 
 

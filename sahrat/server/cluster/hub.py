@@ -78,6 +78,7 @@ class ClusterHub(Edge):
         self._loops: list[asyncio.Task[None]] = []
         self._chores: set[asyncio.Task[Any]] = set()
         self._published: dict[str, dict[str, Any]] = {}
+        self._marking = False
         self.draining = False
 
     def _fence(self, table: str) -> tuple[int, str] | None:
@@ -251,6 +252,20 @@ class ClusterHub(Edge):
         if mine:
             self.directory.unseated(player, actor.id)
 
+    def lobby_changed(self) -> None:
+        super().lobby_changed()
+        if not self._marking:
+            # A table that has just ended frees its players for other tables at once,
+            # on every node (not at the next sync): once per loop turn at most.
+            self._marking = True
+            asyncio.get_running_loop().call_soon(self._mark_over)
+
+    def _mark_over(self) -> None:
+        self._marking = False
+        for player, actor in self.seated.items():
+            if actor.status in OVER:
+                self.directory.seated(player, actor.id, False)
+
     def _moved_on(self, player: str, table: str) -> None:
         actor = self.tables.get(table)
         if actor is not None and self.seated.get(player) is actor:
@@ -272,10 +287,9 @@ class ClusterHub(Edge):
         """Publish this node's changed tables, read the others'."""
         changed: dict[str, bytes] = {}
         for actor in self.tables.values():
-            if actor.status not in OVER:
-                for player in actor.table.humans():
-                    if self.seated.get(player) is actor:
-                        self.directory.seated(player, actor.id, True)
+            for player in actor.table.humans():
+                if self.seated.get(player) is actor:
+                    self.directory.seated(player, actor.id, actor.status not in OVER)
             summary = actor.summary() if listable(actor) else None
             if summary == self._published.get(actor.id):
                 continue
