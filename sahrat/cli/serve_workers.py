@@ -30,7 +30,7 @@ from multiprocessing.context import SpawnProcess
 from multiprocessing.synchronize import Event
 from types import FrameType
 
-from sahrat.cli.serve import EXIT_STARTUP_FAILURE, process_options, serve_node
+from sahrat.cli.serve_node import EXIT_STARTUP_FAILURE, process_options, serve_node
 from sahrat.server.settings import Settings
 
 log = logging.getLogger("sahrat.workers")
