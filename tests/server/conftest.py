@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from tests.server import harness
-from tests.server.harness import Player, Server, drop_postgres, postgres_url, running
+from tests.server.harness import Player, Server, fresh_postgres, running
 
 
 @pytest.fixture(scope="module", params=["sqlite", "postgres"])
@@ -37,13 +37,15 @@ def database(backend: str) -> Iterator[str]:
     if backend == "sqlite":
         yield ""
         return
-    url = postgres_url()
-    if url is None:
-        pytest.skip("PostgreSQL is not running here")
-    try:
+    with fresh_postgres() as url:
         yield url
-    finally:
-        drop_postgres(url)
+
+
+@pytest.fixture
+def fresh_database() -> Iterator[str]:
+    """A new, empty PostgreSQL database of this test's own, dropped afterwards."""
+    with fresh_postgres() as url:
+        yield url
 
 
 @pytest.fixture

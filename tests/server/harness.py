@@ -79,6 +79,19 @@ def postgres_url() -> str | None:
     return base.rsplit("/", 1)[0].replace("postgresql://", "postgresql+psycopg://") + "/" + name
 
 
+@contextlib.contextmanager
+def fresh_postgres() -> Iterator[str]:
+    """A new, empty PostgreSQL database, dropped afterwards (the test is skipped without
+    PostgreSQL, unless services are required)."""
+    url = postgres_url()
+    if url is None:
+        pytest.skip("PostgreSQL is not running here")
+    try:
+        yield url
+    finally:
+        drop_postgres(url)
+
+
 def drop_postgres(url: str) -> None:
     import psycopg
 

@@ -32,7 +32,6 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-import pytest
 import redis
 from sqlalchemy import Engine, select
 
@@ -41,7 +40,7 @@ from sahrat.server.schema import records as records_table
 from sahrat.server.store import make_engine
 from tests.server.cluster.conftest import SpareRedis
 from tests.server.cluster.restless_seats import Nodes, Seat, table_messages
-from tests.server.harness import Server, drop_postgres, new_account, postgres_url, run
+from tests.server.harness import Server, new_account, run
 from tests.server.test_spectator_privacy import PUBLIC_PLACES, cards_at, own_cards
 
 NODES = ("a", "b", "c")
@@ -308,11 +307,9 @@ def node_server(data: Path, url: str, spare: SpareRedis, prefix: str, node: str)
 
 
 def test_a_cluster_plays_every_game_to_its_end_through_its_faults(
-    spare_redis: SpareRedis, prefix: str, tmp_path: Path
+    spare_redis: SpareRedis, prefix: str, tmp_path: Path, fresh_database: str
 ) -> None:
-    url = postgres_url()
-    if url is None:
-        pytest.skip("PostgreSQL is not running here")
+    url = fresh_database
     servers = {node: node_server(tmp_path / node, url, spare_redis, prefix, node) for node in NODES}
     try:
         servers["a"].start()  # the first migrates the database
@@ -337,7 +334,6 @@ def test_a_cluster_plays_every_game_to_its_end_through_its_faults(
     finally:
         for server in servers.values():
             server.stop()
-        drop_postgres(url)
 
 
 def check(o: Outcome, engine: Engine, where: Path) -> str:

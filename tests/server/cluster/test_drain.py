@@ -8,17 +8,13 @@ import json
 import time
 from pathlib import Path
 
-import pytest
-
-from tests.server.harness import Player, Server, drop_postgres, postgres_url, run
+from tests.server.harness import Player, Server, run
 
 
 def test_a_drained_nodes_table_is_taken_over_at_once(
-    tmp_path: Path, redis_url: str, prefix: str
+    tmp_path: Path, redis_url: str, prefix: str, fresh_database: str
 ) -> None:
-    url = postgres_url()
-    if url is None:
-        pytest.skip("PostgreSQL is not available here")
+    url = fresh_database
 
     def node(name: str) -> Server:
         args = ["--redis-url", redis_url, "--node-id", name, "--log-format", "json"]
@@ -62,4 +58,3 @@ def test_a_drained_nodes_table_is_taken_over_at_once(
         first.stop()
         if second is not None:
             second.stop()
-        drop_postgres(url)

@@ -25,7 +25,6 @@ import signal
 import socket
 import subprocess
 import time
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -39,9 +38,7 @@ from tests.server.harness import (
     Reply,
     Server,
     call,
-    drop_postgres,
     free_port,
-    postgres_url,
     run,
     services_required,
 )
@@ -281,23 +278,14 @@ def sockets_at(server: Server) -> int:
     return int(float(found.group(1)))
 
 
-@pytest.fixture
-def database() -> Iterator[str]:
-    url = postgres_url()
-    if url is None:
-        pytest.skip("PostgreSQL is not running here")
-    try:
-        yield url
-    finally:
-        drop_postgres(url)
-
-
-def test_a_cluster_behind_nginx(tmp_path: Path, redis_url: str, prefix: str, database: str) -> None:
+def test_a_cluster_behind_nginx(
+    tmp_path: Path, redis_url: str, prefix: str, fresh_database: str
+) -> None:
     binary = nginx_binary()
     nodes = {
         name: Server(
             tmp_path / name,
-            database,
+            fresh_database,
             ["--redis-url", redis_url, "--node-id", name],
             cluster_prefix=prefix,
             **LEASE,

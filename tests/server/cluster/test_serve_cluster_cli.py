@@ -10,18 +10,17 @@ import json
 import os
 import secrets
 import signal
-import socket
 import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from sahrat.cli.main import main
-from tests.server.harness import drop_postgres, free_port, postgres_url, services_required
+from tests.server.harness import free_port
 
 REDIS_URL = os.environ.get("SAHRAT_TEST_REDIS", "redis://127.0.0.1:6379/0")
 POSTGRES = "postgresql+psycopg://postgres@127.0.0.1:5432/sahrat"
@@ -110,32 +109,6 @@ def test_the_command_itself_exits_with_status_2(tmp_path: Path) -> None:
 # -- --workers: real processes on PostgreSQL and Redis ---------------------------------
 
 
-def redis_answers(url: str) -> bool:
-    host, _, port = url.split("//", 1)[1].split("/", 1)[0].partition(":")
-    try:
-        with socket.create_connection((host, int(port or 6379)), timeout=1) as s:
-            s.sendall(b"PING\r\n")
-            return s.recv(16).startswith(b"+PONG")
-    except OSError:
-        return False
-
-
-@pytest.fixture
-def cluster_database() -> Iterator[str]:
-    """A new PostgreSQL database of this test's own, dropped afterwards."""
-    if not redis_answers(REDIS_URL):
-        if services_required():
-            pytest.fail(f"Redis is required (SAHRAT_REQUIRE_SERVICES=1): {REDIS_URL}")
-        pytest.skip(f"Redis is not running at {REDIS_URL}")
-    url = postgres_url()
-    if url is None:
-        pytest.skip("PostgreSQL is not running here")
-    try:
-        yield url
-    finally:
-        drop_postgres(url)
-
-
 def healthz(port: int) -> dict[str, object] | None:
     try:
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=5) as answer:
@@ -164,14 +137,16 @@ def answering(port: int, until: Callable[[dict[str, int]], bool]) -> dict[str, i
     raise TimeoutError(f"the nodes answering never satisfied the test: last saw {seen}")
 
 
-def test_workers_share_one_port_restart_and_stop(tmp_path: Path, cluster_database: str) -> None:
+def test_workers_share_one_port_restart_and_stop(
+    tmp_path: Path, redis_url: str, fresh_database: str
+) -> None:
     port = free_port()
     base = f"w{secrets.token_hex(3)}"
     log = tmp_path / "serve.log"
     command = [
         sys.executable, "-m", "sahrat.cli.main", "serve", "--port", str(port),
         "--data-dir", str(tmp_path), "--search-workers", "0", "--workers", "2",
-        "--redis-url", REDIS_URL, "--database-url", cluster_database, "--node-id", base,
+        "--redis-url", redis_url, "--database-url", fresh_database, "--node-id", base,
     ]  # fmt: skip
     pids: set[int] = set()
     with log.open("ab") as out:
@@ -206,7 +181,7 @@ def test_workers_share_one_port_restart_and_stop(tmp_path: Path, cluster_databas
 
 
 def test_cluster_nodes_share_a_database_without_the_instance_lock(
-    tmp_path: Path, cluster_database: str
+    tmp_path: Path, redis_url: str, fresh_database: str
 ) -> None:
     """Two single-process nodes of one cluster run on one database (outside a cluster
     the instance lock refuses the second), each named in its start-up line."""
@@ -218,7 +193,7 @@ def test_cluster_nodes_share_a_database_without_the_instance_lock(
             command = [
                 sys.executable, "-m", "sahrat.cli.main", "serve", "--port", str(port),
                 "--data-dir", str(tmp_path), "--search-workers", "0", "--node-id", name,
-                "--redis-url", REDIS_URL, "--database-url", cluster_database,
+                "--redis-url", redis_url, "--database-url", fresh_database,
             ]  # fmt: skip
             with log.open("ab") as out:
                 process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
