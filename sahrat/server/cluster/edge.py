@@ -15,6 +15,7 @@ through it (``docs/deploy.md``).
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import itertools
 import logging
@@ -47,6 +48,10 @@ def moving() -> ProtocolError:
     return ProtocolError("table_moving")
 
 
+def unreachable() -> ProtocolError:
+    return ProtocolError("unavailable", "the servers cannot reach each other")
+
+
 class Edge(Hub):
     """The edge's part of a cluster node (its owner's part: :mod:`.hub`)."""
 
@@ -66,9 +71,14 @@ class Edge(Hub):
         self._conn_of: dict[Client, str] = {}
         self._conns: dict[str, Client] = {}
         self._numbers = itertools.count(1)
+        #: Tasks started by :meth:`spawn`, kept until done (and cancelled on shutdown).
+        self._chores: set[asyncio.Task[Any]] = set()
 
     def spawn(self, work: Coroutine[Any, Any, Any], name: str) -> None:
-        raise NotImplementedError
+        """Run ``work`` beside the caller (a callback that cannot wait for Redis)."""
+        task = asyncio.create_task(work, name=name)
+        self._chores.add(task)
+        task.add_done_callback(self._chores.discard)
 
     def _conn(self, client: Client) -> str:
         conn = self._conn_of.get(client)
@@ -96,7 +106,7 @@ class Edge(Hub):
         try:
             owner = await self.leases.owner(table)
         except ClusterUnavailable:
-            raise ProtocolError("unavailable", "the servers cannot reach each other") from None
+            raise unreachable() from None
         if owner is None:
             raise moving()
         who = {"player": client.player, "name": client.name, "guest": client.guest,
@@ -183,7 +193,7 @@ class Edge(Hub):
         try:
             seat = await self.directory.seat_of(client.player)
         except ClusterUnavailable:
-            raise ProtocolError("unavailable", "the servers cannot reach each other") from None
+            raise unreachable() from None
         if seat is not None and seat[1] and seat[0] != but and seat[0] not in self.tables:
             raise ProtocolError("already_seated")
 
@@ -205,7 +215,7 @@ class Edge(Hub):
             try:
                 return await self.directory.table_of_code(code)
             except ClusterUnavailable:
-                raise ProtocolError("unavailable", "the servers cannot reach each other") from None
+                raise unreachable() from None
         if table is None or table in self.tables:
             return None
         if table in self.listings.remote:
@@ -215,7 +225,7 @@ class Edge(Hub):
         try:
             owner = await self.leases.owner(table)
         except ClusterUnavailable:
-            raise ProtocolError("unavailable", "the servers cannot reach each other") from None
+            raise unreachable() from None
         return None if owner is None else table
 
     def _local_named(self, table: str | None, code: str | None) -> str | None:

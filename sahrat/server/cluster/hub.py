@@ -16,7 +16,6 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Coroutine
 from typing import Any
 
 import orjson
@@ -76,7 +75,6 @@ class ClusterHub(Edge):
         #: Sockets of other nodes attached to this node's tables, by (node, their id).
         self.remotes: dict[tuple[str, str], RemoteClient] = {}
         self._loops: list[asyncio.Task[None]] = []
-        self._chores: set[asyncio.Task[Any]] = set()
         self._published: dict[str, dict[str, Any]] = {}
         self._marking = False
         self.draining = False
@@ -84,12 +82,6 @@ class ClusterHub(Edge):
     def _fence(self, table: str) -> tuple[int, str] | None:
         fence = self.leases.fence(table)
         return None if fence is None else (fence, self.node.id)
-
-    def spawn(self, work: Coroutine[Any, Any, Any], name: str) -> None:
-        """Run ``work`` beside the caller (a callback that cannot wait for Redis)."""
-        task = asyncio.create_task(work, name=name)
-        self._chores.add(task)
-        task.add_done_callback(self._chores.discard)
 
     # -- life ---------------------------------------------------------------------------
 

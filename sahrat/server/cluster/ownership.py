@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from sqlalchemy import Connection, Engine, select
+from sqlalchemy import Engine, select
 
 from sahrat.server.cluster.fencing import StaleOwner, check_fence, stored_fence
 from sahrat.server.cluster.leases import Leases
@@ -39,10 +39,6 @@ def _fence_of(engine: Engine, table: str) -> int:
         return stored_fence(c, table)
 
 
-def _claim(c: Connection, table: str, fence: int, node: str) -> None:
-    check_fence(c, table, fence, node)
-
-
 async def unowned(store: Store, leases: Leases, held: set[str]) -> list[str]:
     """Live tables not in ``held`` (this node's) whose lease nobody holds."""
     ids = [t for t in await store.run(live_table_ids, store.engine) if t not in held]
@@ -61,7 +57,7 @@ async def take(store: Store, leases: Leases, table: str) -> dict[str, Any] | Non
     if fence is None:
         return None
     try:
-        await store.write(_claim, table, fence, leases.node)
+        await store.write(check_fence, table, fence, leases.node)
         row = await store.run(store.live_table, table)
     except StaleOwner:
         row = None
@@ -78,4 +74,4 @@ async def claim_new(store: Store, leases: Leases, table: str) -> None:
     fence = await leases.acquire(table)
     if fence is None:  # nobody else can know its fresh random id
         raise RuntimeError(f"table {table}: someone holds the lease of a new table")
-    await store.write(_claim, table, fence, leases.node)
+    await store.write(check_fence, table, fence, leases.node)
