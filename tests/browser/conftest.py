@@ -59,7 +59,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         yield srv
 
 
-@pytest.fixture(scope="session")
+# Per package, not per session: Playwright's sync API runs an event loop in this thread,
+# and a process of a parallel run that goes on to other tests needs the thread free of it.
+@pytest.fixture(scope="package")
 def browser() -> Iterator[Any]:
     need_chromium()
     from playwright.sync_api import sync_playwright
