@@ -10,7 +10,7 @@ import pytest
 from tests.browser.conftest import shot
 from tests.browser.ui import JK_MY_TURN, TABLE_STATUS, play_jackaroo_to_end, start_with_bots
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.long]
 
 
 def wait_for_board_move(page: Any) -> None:

@@ -12,7 +12,7 @@ from tests.browser.bot_game import BotGame
 from tests.browser.conftest import shot
 from tests.server.harness import Server
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.long]
 
 #: Anything of a seat's own on the page: a hand, a card in the hand's area, the action bar.
 SEAT_ONLY = ".hand, .hand-area .card[data-code], .move-actions, .bu-suggestions, [data-sit]"

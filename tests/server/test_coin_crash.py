@@ -39,7 +39,7 @@ from tests.server.conftest import database
 from tests.server.harness import Account, Player, Server, balance_of, new_account, run
 
 #: On SQLite and on PostgreSQL.
-pytestmark = pytest.mark.usefixtures("backend")
+pytestmark = [pytest.mark.usefixtures("backend"), pytest.mark.long]
 
 GRANT = 1000
 FEE_PERCENT = 10

@@ -28,6 +28,7 @@ from collections.abc import Coroutine
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from websockets.asyncio.client import ClientConnection, connect
@@ -35,6 +36,9 @@ from websockets.asyncio.client import ClientConnection, connect
 from tests.server import fuzzing
 from tests.server.fuzzing import DOCUMENTED_CODES, ENVELOPE_CODES, Context, Expect, Frame
 from tests.server.harness import Server, running
+
+#: Among the longest files: started first, so the parallel run ends together.
+pytestmark = pytest.mark.long
 
 BUDGET = float(os.environ.get("SAHRAT_FUZZ_SECONDS", "45"))
 #: Exchanges per second, each at most two frames per hostile socket: far below the FAST

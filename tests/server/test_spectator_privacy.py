@@ -25,6 +25,9 @@ import pytest
 from tests.server.conftest import close_all, people, shared_server
 from tests.server.harness import Server, run
 
+#: Among the longest files: started first, so the parallel run ends together.
+pytestmark = pytest.mark.long
+
 GAMES = 100
 AT_ONCE = 8
 CARD = re.compile(r"^(?:[A2-9TJQK][SHDC]|JK)$")

@@ -19,6 +19,7 @@ import asyncio
 import contextlib
 import itertools
 import logging
+import time
 from collections.abc import Coroutine
 from typing import Any
 
@@ -42,6 +43,13 @@ from sahrat.server.table.inbox import Attach, ForgetPlayer
 log = logging.getLogger(__name__)
 
 OVER = ("finished", "closed")
+
+
+#: How long an owner looked up is trusted. A table changes owner only when its lease
+#: lapses (seconds) or its node drains: a message sent meanwhile to the node it left
+#: is bounced (nobody listens there) or answered ``table_moving`` by it (it lost the
+#: table), and the client sends it again, by then to the new owner.
+OWNER_FRESH = 1.0
 
 
 def moving() -> ProtocolError:
@@ -71,6 +79,8 @@ class Edge(Hub):
         self._conn_of: dict[Client, str] = {}
         self._conns: dict[str, Client] = {}
         self._numbers = itertools.count(1)
+        #: Each remote table's owner as last looked up, and until when that holds.
+        self._owners: dict[str, tuple[str, float]] = {}
         #: Tasks started by :meth:`spawn`, kept until done (and cancelled on shutdown).
         self._chores: set[asyncio.Task[Any]] = set()
 
@@ -103,12 +113,7 @@ class Edge(Hub):
             elif message is not None:
                 await Hub.dispatch(self, client, message)
             return
-        try:
-            owner = await self.leases.owner(table)
-        except ClusterUnavailable:
-            raise unreachable() from None
-        if owner is None:
-            raise moving()
+        node = await self._owner_node(table)
         who = {"player": client.player, "name": client.name, "guest": client.guest,
                "session": client.session, "address": client.address}  # fmt: skip
         body = {"op": op, "node": self.node.id, "conn": self._conn(client), "who": who}
@@ -118,9 +123,29 @@ class Edge(Hub):
             ref = message.get("id")
 
             def bounce() -> None:  # its owner is dead and its lease not yet expired
+                self._owners.pop(table, None)
                 client.error("table_moving", ref=ref)
 
-        self.outbox.put(owner[0], "t", table, body, bounce)
+        self.outbox.put(node, "t", table, body, bounce)
+
+    async def _owner_node(self, table: str) -> str:
+        """The node owning ``table``: looked up in Redis at most every :data:`OWNER_FRESH`
+        seconds per table (a game's moves would otherwise cost a lookup each)."""
+        now = time.monotonic()
+        known = self._owners.get(table)
+        if known is not None and known[1] > now:
+            return known[0]
+        try:
+            owner = await self.leases.owner(table)
+        except ClusterUnavailable:
+            raise unreachable() from None
+        if owner is None:
+            self._owners.pop(table, None)
+            raise moving()
+        if len(self._owners) > 4 * len(self.local_clients) + 64:
+            self._owners = {t: k for t, k in self._owners.items() if k[1] > now}
+        self._owners[table] = (owner[0], now + OWNER_FRESH)
+        return owner[0]
 
     async def _forward_quietly(
         self, client: Client, table: str, op: str, message: dict[str, Any] | None = None

@@ -32,6 +32,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+import pytest
 import redis
 from sqlalchemy import Engine, select
 
@@ -42,6 +43,9 @@ from tests.server.cluster.conftest import SpareRedis
 from tests.server.cluster.restless_seats import Nodes, Seat, table_messages
 from tests.server.harness import Server, new_account, run
 from tests.server.test_spectator_privacy import PUBLIC_PLACES, cards_at, own_cards
+
+#: Among the longest files: started first, so the parallel run ends together.
+pytestmark = pytest.mark.long
 
 NODES = ("a", "b", "c")
 TABLES = 30
