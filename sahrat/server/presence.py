@@ -49,8 +49,32 @@ class Place(Protocol):
     def free_seats(self) -> list[int]: ...
 
 
+class Elsewhere(Protocol):
+    """The players online on other nodes of a cluster (none in a single process)."""
+
+    def entry(self, player: str) -> dict[str, Any] | None:
+        """``player`` online on another node, as that node last said; None: not there."""
+        ...
+
+    def publish(self, entries: list[dict[str, Any]]) -> None:
+        """Tell the other nodes what changed among this node's players."""
+        ...
+
+    def circle_changed(self, what: str, a: str, b: str, on: bool) -> None:
+        """Tell the other nodes of a friendship (``what`` ``friends``) or a block made or
+        ended here."""
+        ...
+
+    def send_to(self, player: str, text: str) -> None:
+        """Send ``text`` to ``player``'s sockets on other nodes."""
+        ...
+
+
 class Presence:
     """The registered players online, their connections, and what their friends were told."""
+
+    #: The other nodes' players, in a cluster.
+    elsewhere: Elsewhere | None = None
 
     def __init__(
         self,
@@ -79,9 +103,17 @@ class Presence:
     # -- what others ask ------------------------------------------------------------------
 
     def online(self, player: str) -> bool:
-        """Whether ``player`` has a connection open now (within the grace is not enough to
-        be sent anything)."""
-        return bool(self.connections.get(player))
+        """Whether ``player`` has a connection open now, here or on another node (within
+        the grace is not enough to be sent anything)."""
+        if self.connections.get(player):
+            return True
+        return self.elsewhere is not None and self.elsewhere.entry(player) is not None
+
+    def _anywhere(self, player: str) -> dict[str, Any] | None:
+        """``player``'s entry as friends see it, from here or another node; None: offline."""
+        if player in self.connections:
+            return self.entry(player)
+        return None if self.elsewhere is None else self.elsewhere.entry(player)
 
     def where(self, player: str) -> dict[str, Any] | None:
         """The table ``player`` sits at or watches, as friends see it; None: none."""
@@ -111,12 +143,17 @@ class Presence:
 
     def presence_of(self, player: str) -> dict[str, Any] | None:
         """For the friends list over REST: where ``player`` is, or None when offline."""
-        if player not in self.connections:
-            return None
-        return {"online": True, "at": self.where(player)}
+        found = self._anywhere(player)
+        return None if found is None else {"online": True, "at": found["at"]}
 
     def send_to(self, player: str, message: dict[str, Any]) -> None:
         text = protocol.dumps(message)
+        self.send_here(player, text)
+        if self.elsewhere is not None and self.elsewhere.entry(player) is not None:
+            self.elsewhere.send_to(player, text)
+
+    def send_here(self, player: str, text: str) -> None:
+        """To ``player``'s sockets on this node."""
         for client in self.connections.get(player, ()):
             client.send_text(text)
 
@@ -133,17 +170,17 @@ class Presence:
             leaving.cancel()
         self.names[player] = client.name
         if not self.circle.loaded(player):
-            found = await self.store.run(circle_of, self.store.engine, player)
+            circle = await self.store.run(circle_of, self.store.engine, player)
             if not self.circle.loaded(player):
-                self.circle.load(player, *found)
+                self.circle.load(player, *circle)
         self.connections.setdefault(player, set()).add(client)
         if client.closed:  # it went while the circle was read
             self.disconnected(client)
             return
         friends = [
-            self.entry(f)
+            found
             for f in sorted(self.circle.friends_of(player))
-            if f in self.connections and not self.circle.between(player, f)
+            if not self.circle.between(player, f) and (found := self._anywhere(f)) is not None
         ]
         client.send({"type": "presence", "full": True, "friends": friends})
         self.touch()
@@ -184,21 +221,50 @@ class Presence:
             self._pending.cancel()
             self._pending = None
         out: dict[str, list[dict[str, Any]]] = {}
+        changed: list[dict[str, Any]] = []
         for player in self.connections:
             at = self.where(player)
             if player in self.sent and self.sent[player] == at:
                 continue
             self.sent[player] = at
             entry = {**self.entry(player), "at": at}
+            changed.append(entry)
             for friend in self._told(player, self.circle.friends_of(player)):
                 out.setdefault(friend, []).append(entry)
         for player, friends in self._offline.items():
             gone = {"player": player, "online": False, "at": None}
+            changed.append(gone)
             for friend in self._told(player, friends):
                 out.setdefault(friend, []).append(gone)
         self._offline.clear()
         for friend, entries in out.items():
-            self.send_to(friend, {"type": "presence", "friends": entries})
+            self.send_here(friend, protocol.dumps({"type": "presence", "friends": entries}))
+        if changed and self.elsewhere is not None:
+            self.elsewhere.publish(changed)
+
+    def local_entries(self) -> list[dict[str, Any]]:
+        """Every player online here, as friends see them (what this node tells others)."""
+        return [
+            {**self.entry(p), "at": self.sent.get(p)} for p in self.connections if p in self.sent
+        ]
+
+    def arrived(self, entries: list[dict[str, Any]]) -> None:
+        """Players of other nodes changed (``online`` false: gone from all of them): tell
+        their friends here, in one message each."""
+        out: dict[str, list[dict[str, Any]]] = {}
+        for entry in entries:
+            player = entry["player"]
+            if player in self.connections:
+                continue  # online here too: this node's own entry is what friends see
+            for friend, clients in self.connections.items():
+                if (
+                    clients
+                    and self.circle.are_friends(friend, player)
+                    and not self.circle.between(player, friend)
+                ):
+                    out.setdefault(friend, []).append(entry)
+        for friend, told in out.items():
+            self.send_here(friend, protocol.dumps({"type": "presence", "friends": told}))
 
     def _told(self, player: str, friends: set[str]) -> list[str]:
         """The friends online who may be told of ``player``."""
@@ -206,25 +272,34 @@ class Presence:
 
     # -- friends and blocks changed over REST ---------------------------------------------
 
-    def friends_changed(self, a: str, b: str, friends: bool) -> None:
+    def friends_changed(self, a: str, b: str, friends: bool, here_only: bool = False) -> None:
+        """A friendship made or ended (over REST here, or on another node: ``here_only``,
+        nothing to tell the others)."""
         if friends:
             self.circle.befriended(a, b)
             for one, other in ((a, b), (b, a)):
-                if other in self.connections:
-                    self.send_to(one, {"type": "presence", "friends": [self.entry(other)]})
+                found = self._anywhere(other)
+                if found is not None:
+                    self.send_here(one, protocol.dumps({"type": "presence", "friends": [found]}))
         else:
             self.circle.unfriended(a, b)
             self._hide(a, b)
+        if self.elsewhere is not None and not here_only:
+            self.elsewhere.circle_changed("friends", a, b, friends)
 
-    def blocks_changed(self, blocker: str, blocked: str, blocking: bool) -> None:
+    def blocks_changed(
+        self, blocker: str, blocked: str, blocking: bool, here_only: bool = False
+    ) -> None:
         if blocking:
             self.circle.block(blocker, blocked)
             self._hide(blocker, blocked)
         else:
             self.circle.unblock(blocker, blocked)
+        if self.elsewhere is not None and not here_only:
+            self.elsewhere.circle_changed("blocks", blocker, blocked, blocking)
 
     def _hide(self, a: str, b: str) -> None:
         """Two players are no longer friends: each is shown as gone to the other."""
         for one, other in ((a, b), (b, a)):
             gone = {"player": other, "online": False, "at": None}
-            self.send_to(one, {"type": "presence", "friends": [gone]})
+            self.send_here(one, protocol.dumps({"type": "presence", "friends": [gone]}))

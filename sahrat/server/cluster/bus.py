@@ -1,5 +1,6 @@
-"""Messages between nodes, over Redis pub/sub: to a table's owner, and to a player's
-sockets wherever they are.
+"""Messages between nodes, over Redis pub/sub: this node's subscription, and messages
+to a player's sockets wherever they are (a table's messages go through the
+:class:`~.remote.Outbox`, to the channel of the table's owner).
 
 One channel per node (``<prefix>node:<id>``), never one per player or table. A node
 holds thousands of sockets (8,000 is the aim): a channel per player would be thousands
@@ -8,7 +9,7 @@ disconnect, and all of them to replay after a Redis restart; a channel per node 
 subscription, replayed in one call. The cost moves to the sender, which looks up where
 the recipient is:
 
-- a table's owner is its lease's holder (:meth:`.Leases.owner`);
+- a table's owner is its lease's holder (:meth:`.Leases.owner`, looked up by the edge);
 - a player's nodes are the set ``<prefix>where:<player>``, kept by the nodes holding
   that player's sockets. A node that died leaves its id there; a publish that reaches no
   subscriber tells the sender so, and it removes the stale id.
@@ -31,7 +32,6 @@ import orjson
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
-from sahrat.errors import SahratError
 from sahrat.server.cluster.redis_link import guard
 
 log = logging.getLogger(__name__)
@@ -41,12 +41,6 @@ RETRY_EVERY = 0.5
 
 #: What a message is given to: the table's or the player's id, and the message's body.
 Deliver = Callable[[str, Any], None]
-#: Who owns a table: ``(node, fence)``, or ``None``.
-OwnerOf = Callable[[str], Awaitable[tuple[str, int] | None]]
-
-
-class TableMoving(SahratError):
-    """No node owns the table right now (it is being taken over): try again shortly."""
 
 
 class Bus:
@@ -57,10 +51,10 @@ class Bus:
         redis: Redis,
         node: str,
         *,
-        owner_of: OwnerOf,
         on_table: Deliver,
         on_player: Deliver,
         on_connection: Deliver | None = None,
+        on_broadcast: Callable[[Any], None] | None = None,
         prefix: str = "sahrat:",
         on_reconnect: Callable[[], Awaitable[None]] | None = None,
         retry_every: float = RETRY_EVERY,
@@ -68,10 +62,10 @@ class Bus:
         self.redis = redis
         self.node = node
         self.prefix = prefix
-        self.owner_of = owner_of
         self.on_table = on_table
         self.on_player = on_player
         self.on_connection = on_connection
+        self.on_broadcast = on_broadcast
         self.on_reconnect = on_reconnect
         self.retry_every = retry_every
         #: Subscribed now (``False`` while Redis is away).
@@ -83,6 +77,11 @@ class Bus:
 
     def channel(self, node: str) -> str:
         return f"{self.prefix}node:{node}"
+
+    @property
+    def everyone(self) -> str:
+        """The channel every node listens to, besides its own."""
+        return f"{self.prefix}everyone"
 
     def _where(self, player: str) -> str:
         return f"{self.prefix}where:{player}"
@@ -107,7 +106,7 @@ class Bus:
         while True:
             pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
             try:
-                await pubsub.subscribe(self.channel(self.node))
+                await pubsub.subscribe(self.channel(self.node), self.everyone)
                 await self._register_all()
                 self.connected = True
                 self._subscribed.set()
@@ -137,6 +136,9 @@ class Bus:
                 self.on_table(envelope["to"], envelope["body"])
             elif kind == "p":
                 self.on_player(envelope["to"], envelope["body"])
+            elif kind == "b" and self.on_broadcast is not None:
+                if envelope["from"] != self.node:
+                    self.on_broadcast(envelope["body"])
             elif kind == "c" and self.on_connection is not None:
                 # One socket on this node (:mod:`.remote`): what a table elsewhere sent it.
                 self.on_connection(envelope["to"], envelope["body"])
@@ -146,28 +148,23 @@ class Bus:
 
     # -- sending --------------------------------------------------------------------------
 
-    async def to_table(self, table: str, body: Any) -> None:
-        """Give ``body`` to ``table``'s owner. :class:`TableMoving` if nobody owns it (or
-        its owner is gone), :class:`.ClusterUnavailable` without Redis."""
-        owner = await self.owner_of(table)
-        if owner is None:
-            raise TableMoving(f"table {table} has no owner right now")
-        node = owner[0]
-        if node == self.node:
-            self.on_table(table, body)
-            return
-        if not await self._publish(node, "t", table, body):
-            raise TableMoving(f"table {table}: its owner {node} is not listening")
+    async def broadcast(self, body: Any) -> None:
+        """Give ``body`` to every other node."""
+        data = orjson.dumps({"k": "b", "to": "", "from": self.node, "body": body})
+        async with guard("sending to every node"):
+            await self.redis.publish(self.everyone, data)
 
-    async def to_player(self, player: str, body: Any) -> int:
-        """Give ``body`` to every node holding a socket of ``player`` (this one included):
-        how many nodes it reached."""
+    async def to_player(self, player: str, body: Any, here: bool = True) -> int:
+        """Give ``body`` to every node holding a socket of ``player`` (this one included,
+        unless not ``here``): how many nodes it reached."""
         async with guard(f"finding player {player}"):
             members = await self.redis.smembers(self._where(player))  # type: ignore[misc]
         reached = 0
         for member in sorted(members):
             node = member.decode()
             if node == self.node:
+                if not here:
+                    continue
                 self.on_player(player, body)
                 reached += 1
             elif await self._publish(node, "p", player, body):

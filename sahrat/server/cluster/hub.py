@@ -29,6 +29,7 @@ from sahrat.server.cluster.listings import Listings
 from sahrat.server.cluster.lobby import ClusterLobby
 from sahrat.server.cluster.node import Node
 from sahrat.server.cluster.ownership import LOOK_EVERY, claim_new, take, unowned
+from sahrat.server.cluster.presence_link import PresenceLink
 from sahrat.server.cluster.redis_link import ClusterUnavailable, connect
 from sahrat.server.cluster.remote import Outbox, RemoteClient
 from sahrat.server.hub import Hub
@@ -60,10 +61,13 @@ class ClusterHub(Edge):
             renew_every=settings.lease_renew_seconds, on_lost=self._lease_lost,
         )  # fmt: skip
         self.bus = Bus(
-            self.redis, self.node.id, owner_of=self.leases.owner, on_table=self._from_edge,
+            self.redis, self.node.id, on_table=self._from_edge,
             on_player=self._to_player, on_connection=self._to_connection, prefix=prefix,
             on_reconnect=self._redis_back,
         )  # fmt: skip
+        self.presence_link = PresenceLink(self.bus, self.presence)
+        self.presence.elsewhere = self.presence_link
+        self.bus.on_broadcast = self.presence_link.received
         #: No takeover before this (monotonic): Redis has just come back.
         self._quiet_until = 0.0
         self.outbox = Outbox(self.redis, self.node.id, self.bus.channel, self._node_gone)
@@ -95,6 +99,7 @@ class ClusterHub(Edge):
             asyncio.create_task(self.shared_lobby.run(), name="shared-lobby"),
             asyncio.create_task(self.directory.run(), name="directory"),
             asyncio.create_task(self._sync_loop(), name="lobby-sync"),
+            asyncio.create_task(self.presence_link.run(), name="presence-link"),
         ]
         with contextlib.suppress(ClusterUnavailable):
             await self._take_over()
@@ -116,6 +121,7 @@ class ClusterHub(Edge):
         for table in mine:
             with contextlib.suppress(ClusterUnavailable):
                 await self.shared_lobby.remove(table)
+        await self.presence_link.close()
         await self.outbox.close()
         await self.bus.close()
         for task in list(self._chores):
@@ -138,6 +144,7 @@ class ClusterHub(Edge):
     async def _redis_back(self) -> None:
         """Redis is back (the bus resubscribed): maybe empty, so wait for the leases."""
         self._quiet_until = time.monotonic() + self.leases.renew_every + LOOK_EVERY
+        self.presence_link.redis_back()
 
     async def _take_over_loop(self) -> None:
         while True:
@@ -348,7 +355,12 @@ class ClusterHub(Edge):
             self.disconnect(client)  # type: ignore[arg-type]  # a client, remote
 
     def _to_player(self, player: str, body: Any) -> None:
-        table = body.get("reattach") if isinstance(body, dict) else None
+        if not isinstance(body, dict):
+            return
+        if "send" in body:  # presence's: an invitation, say, from a friend on another node
+            self.presence.send_here(player, str(body["send"]))
+            return
+        table = body.get("reattach")
         if table is None:
             return
         actor = self.tables.get(table)

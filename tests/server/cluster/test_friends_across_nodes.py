@@ -1,0 +1,160 @@
+"""Friends on different nodes of a cluster: each sees the other come online, sit at a
+table and go, is invited across nodes; a friendship or a block made over REST on one
+node holds on the other; a node that drains shows its players gone at once."""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from sahrat.server.cluster.presence_link import EXPIRE
+from tests.server.cluster.conftest import REDIS_URL, _answers, _require
+from tests.server.cluster.test_any_node import Pair, forget_keys, new_database, node
+from tests.server.friends_online import befriend, block, online, presence_of, sent_of_type
+from tests.server.harness import Player, call, drop_postgres, new_account, run
+
+PREFIX = f"sahrat-test:friends:{secrets.token_hex(4)}:"
+
+
+@pytest.fixture(scope="module")
+def pair(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Pair]:
+    host, _, port = REDIS_URL.split("//", 1)[1].split("/", 1)[0].partition(":")
+    if not _answers(host, int(port or 6379)):
+        _require("Redis", f"nothing answers at {host}:{port}")
+    url = new_database()
+    directory = tmp_path_factory.mktemp("friends")
+    nodes = Pair(node(directory, url, REDIS_URL, "fa", PREFIX),
+                 node(directory, url, REDIS_URL, "fb", PREFIX))  # fmt: skip
+    try:
+        nodes.a.start()
+        nodes.b.start()
+        yield nodes
+    finally:
+        nodes.a.stop()
+        nodes.b.stop()
+        drop_postgres(url)
+        forget_keys(REDIS_URL, PREFIX)
+
+
+async def entry_about(
+    player: Player, other: str, online: bool, timeout: float = 10.0
+) -> dict[str, Any]:
+    """The next presence entry about ``other`` that says ``online`` (or not)."""
+    message = await player.expect(
+        "presence",
+        lambda m: (e := presence_of(m, other)) is not None and e["online"] is online,
+        timeout=timeout,
+    )
+    found = presence_of(message, other)
+    assert found is not None
+    return found
+
+
+def test_friends_on_two_nodes_see_each_other_come_sit_and_go(pair: Pair) -> None:
+    salma, omar = new_account(pair.a), new_account(pair.b)
+    befriend(pair.a, salma, omar)
+
+    async def scenario() -> None:
+        s = await online(pair.a, salma)
+        await asyncio.sleep(1.5)  # node a tells the others within its presence interval
+        o = await online(pair.b, omar)
+        # Omar's whole list, on node b, already names Salma online on node a.
+        full = next(m for m in sent_of_type(o, "presence") if m.get("full"))
+        seen = presence_of(full, salma.id)
+        assert seen is not None and seen["online"] is True and seen["name"] == salma.name
+        # Salma, on node a, is told that Omar came online on node b.
+        came = await entry_about(s, omar.id, True)
+        assert came["name"] == omar.name and came["at"] is None
+        # Omar sits at a table on b: Salma sees where.
+        await o.send(type="create", game="jackaroo", seats=2)
+        created = await o.expect("table")
+        table = created["table"]["id"]
+        at = await s.expect(
+            "presence",
+            lambda m: ((presence_of(m, omar.id) or {}).get("at") or {}).get("table") == table,
+        )
+        where = presence_of(at, omar.id)
+        assert where is not None and where["at"]["status"] == "waiting"
+        # Salma's friends list over REST, on node a, has Omar there too.
+        friends = call(pair.a, "GET", "/api/friends", token=salma.token).body["friends"]
+        card = next(f for f in friends if f["id"] == omar.id)
+        assert card["presence"]["online"] is True
+        assert card["presence"]["at"]["table"] == table
+        # Omar goes: after the grace, Salma is told he is offline.
+        await o.close()
+        gone = await entry_about(s, omar.id, False, timeout=20)
+        assert gone["at"] is None
+        await s.close()
+
+    run(scenario(), timeout=60)
+
+
+def test_an_invitation_reaches_a_friend_on_the_other_node(pair: Pair) -> None:
+    host, guest = new_account(pair.a), new_account(pair.b)
+    befriend(pair.b, host, guest)  # over REST on the other node than the host's socket
+
+    async def scenario() -> None:
+        h = await online(pair.a, host)
+        g = await online(pair.b, guest)
+        await entry_about(h, guest.id, True)
+        await h.send(type="create", game="jackaroo", seats=2)
+        table = (await h.expect("table"))["table"]["id"]
+        await h.send(type="invite", player=guest.id, id=7)
+        invited = await h.expect("invited")
+        assert invited["player"] == guest.id and invited["table"] == table
+        card = await g.expect("invitation")
+        assert card["from"]["id"] == host.id and card["table"]["id"] == table
+        # The guest accepts by joining: across nodes, as any join.
+        await g.send(type="join", table=table)
+        joined = await g.expect("table", lambda m: m["table"]["id"] == table)
+        assert joined["you"] is not None
+        await asyncio.gather(h.close(), g.close())
+
+    run(scenario(), timeout=60)
+
+
+def test_a_block_made_on_one_node_holds_on_the_other(pair: Pair) -> None:
+    one, other = new_account(pair.a), new_account(pair.b)
+    befriend(pair.a, one, other)
+
+    async def scenario() -> None:
+        a = await online(pair.a, one)
+        b = await online(pair.b, other)
+        await entry_about(a, other.id, True)
+        block(pair.a, one, other)  # over REST on node a; the blocked player is on b
+        # Each is shown as gone to the other, on both nodes.
+        await entry_about(b, one.id, False)
+        await b.send(type="invite", player=one.id, id=1)
+        refused = await b.expect("error")
+        assert refused["code"] in ("blocked", "not_friends"), refused
+        assert not sent_of_type(a, "invitation")
+        await asyncio.gather(a.close(), b.close())
+
+    run(scenario(), timeout=60)
+
+
+def test_a_node_that_drains_shows_its_players_gone_at_once(pair: Pair) -> None:
+    leaving, staying = new_account(pair.a), new_account(pair.b)
+    befriend(pair.b, leaving, staying)
+
+    async def scenario() -> None:
+        s = await online(pair.b, staying)
+        x = await online(pair.a, leaving)
+        await entry_about(s, leaving.id, True)
+        started = time.monotonic()
+        await asyncio.to_thread(pair.a.stop)  # SIGTERM: the node drains
+        await entry_about(s, leaving.id, False, timeout=15)
+        # Told by the draining node, not found out when its entries expired.
+        assert time.monotonic() - started < EXPIRE / 2
+        await x.close()
+        await s.close()
+
+    try:
+        run(scenario(), timeout=60)
+    finally:
+        pair.a.start()  # for whatever runs after
