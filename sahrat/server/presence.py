@@ -17,7 +17,7 @@ one of whom blocked the other. Guests have no friends: they are not tracked.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
 from sahrat.server import protocol
@@ -75,6 +75,9 @@ class Presence:
 
     #: The other nodes' players, in a cluster.
     elsewhere: Elsewhere | None = None
+    #: In a cluster: the table of another node a player here follows, and as what
+    #: (``seat`` or ``spectator``), where this node can tell.
+    remote_place: Callable[[str], tuple[Place, str] | None] | None = None
 
     def __init__(
         self,
@@ -121,6 +124,8 @@ class Presence:
         role = "seat"
         if actor is None or actor.status in OVER:
             actor, role = self.watched.get(player), "spectator"
+        if (actor is None or actor.status in OVER) and self.remote_place is not None:
+            actor, role = self.remote_place(player) or (None, role)
         if actor is None or actor.status in OVER:
             return None
         if actor.kind == "private":

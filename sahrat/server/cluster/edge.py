@@ -29,7 +29,7 @@ from sahrat.server.client import Client, CloseCode
 from sahrat.server.cluster.bus import Bus
 from sahrat.server.cluster.directory import Directory
 from sahrat.server.cluster.leases import Leases
-from sahrat.server.cluster.listings import Listings
+from sahrat.server.cluster.listings import Listings, RemoteListing
 from sahrat.server.cluster.node import Node
 from sahrat.server.cluster.redis_link import ClusterUnavailable
 from sahrat.server.cluster.remote import Outbox, RemoteClient
@@ -204,6 +204,15 @@ class Edge(Hub):
             if kind == "play_now":
                 return await self._play_now_elsewhere(client, message)
         return False
+
+    def _remote_place(self, player: str) -> tuple[RemoteListing, str] | None:
+        """The public table of another node a socket of ``player`` here follows, and as
+        what, for friends to see (a private table elsewhere is not in the shared lobby)."""
+        for client in self.local_clients.get(player, ()):
+            listing = self.listings.remote.get(self.remote_of.get(client, ""))
+            if listing is not None:
+                return listing, "seat" if listing.seats(player) else "spectator"
+        return None
 
     def _here(self, client: Client) -> bool:
         return client.player in self.seated or client.player in self.watching.by_player

@@ -67,6 +67,7 @@ class ClusterHub(Edge):
         )  # fmt: skip
         self.presence_link = PresenceLink(self.bus, self.presence)
         self.presence.elsewhere = self.presence_link
+        self.presence.remote_place = self._remote_place
         self.bus.on_broadcast = self.presence_link.received
         #: No takeover before this (monotonic): Redis has just come back.
         self._quiet_until = 0.0
@@ -306,6 +307,7 @@ class ClusterHub(Edge):
             self.lobby_feed.removed(table)
         if moved:
             self.lobby_feed.changed()
+            self.presence.touch()  # a friend here may sit at one of those tables
 
     # -- messages from other nodes ------------------------------------------------------
 

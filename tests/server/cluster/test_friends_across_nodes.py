@@ -113,6 +113,13 @@ def test_an_invitation_reaches_a_friend_on_the_other_node(pair: Pair) -> None:
         await g.send(type="join", table=table)
         joined = await g.expect("table", lambda m: m["table"]["id"] == table)
         assert joined["you"] is not None
+        # The host is shown the guest at the table (a seat on node a, the socket on b).
+        at = await h.expect(
+            "presence",
+            lambda m: ((presence_of(m, guest.id) or {}).get("at") or {}).get("table") == table,
+        )
+        where = presence_of(at, guest.id)
+        assert where is not None and where["at"]["as"] == "seat"
         await asyncio.gather(h.close(), g.close())
 
     run(scenario(), timeout=60)
