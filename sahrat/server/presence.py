@@ -239,8 +239,10 @@ class Presence:
         for player, friends in self._offline.items():
             gone = {"player": player, "online": False, "at": None}
             changed.append(gone)
+            # Gone from here, maybe still online on another node: friends here see that.
+            seen = self._anywhere(player) or gone
             for friend in self._told(player, friends):
-                out.setdefault(friend, []).append(gone)
+                out.setdefault(friend, []).append(seen)
         self._offline.clear()
         for friend, entries in out.items():
             self.send_here(friend, protocol.dumps({"type": "presence", "friends": entries}))

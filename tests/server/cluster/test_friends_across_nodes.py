@@ -15,10 +15,19 @@ import pytest
 from sahrat.server.cluster.presence_link import EXPIRE
 from tests.server.cluster.conftest import REDIS_URL, _answers, _require
 from tests.server.cluster.test_any_node import Pair, forget_keys, new_database, node
-from tests.server.friends_online import befriend, block, online, presence_of, sent_of_type
+from tests.server.friends_online import (
+    befriend,
+    block,
+    online,
+    presence_of,
+    sent_of_type,
+    told_of,
+)
 from tests.server.harness import Player, call, drop_postgres, new_account, run
 
 PREFIX = f"sahrat-test:friends:{secrets.token_hex(4)}:"
+#: The servers' reload grace before a player without a socket is gone (the default).
+GRACE = 10.0
 
 
 @pytest.fixture(scope="module")
@@ -141,6 +150,27 @@ def test_a_block_made_on_one_node_holds_on_the_other(pair: Pair) -> None:
         assert refused["code"] in ("blocked", "not_friends"), refused
         assert not sent_of_type(a, "invitation")
         await asyncio.gather(a.close(), b.close())
+
+    run(scenario(), timeout=60)
+
+
+def test_a_player_with_tabs_on_both_nodes_stays_online_while_one_is_open(pair: Pair) -> None:
+    both, friend = new_account(pair.a), new_account(pair.a)
+    befriend(pair.a, both, friend)
+
+    async def scenario() -> None:
+        f = await online(pair.a, friend)
+        on_a = await online(pair.a, both)
+        on_b = await online(pair.b, both)
+        await entry_about(f, both.id, True)
+        await on_a.close()  # the tab on a goes; the one on b stays
+        # Past the reload grace on a: a says its tab is gone, b still says online.
+        await asyncio.sleep(GRACE + 2.0)
+        assert [e["online"] for e in told_of(f, both.id)][-1] is True
+        assert all(e["online"] for e in told_of(f, both.id))
+        await on_b.close()
+        await entry_about(f, both.id, False, timeout=GRACE + 10)
+        await f.close()
 
     run(scenario(), timeout=60)
 
