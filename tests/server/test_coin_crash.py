@@ -48,8 +48,10 @@ FEE_PERCENT = 10
 SETTINGS: dict[str, object] = {
     "turn_seconds": 2.0,
     "min_turn_seconds": 0.5,
-    "grace_seconds": 3.0,
-    "waiting_grace_seconds": 3.0,
+    # Long enough for a client to come back after a restart on a busy machine (a
+    # parallel run shares the cores), short enough that the absent become leavers.
+    "grace_seconds": 6.0,
+    "waiting_grace_seconds": 6.0,
     "finished_linger": 1.0,
     "starting_grant": GRANT,
     "accounts_burst": 100_000,

@@ -48,6 +48,9 @@ from tests.server.test_spectator_privacy import PUBLIC_PLACES, cards_at, own_car
 pytestmark = pytest.mark.long
 
 NODES = ("a", "b", "c")
+#: Every game ends within this many seconds (about 100 on a quiet machine; a hang, not a
+#: slow machine, is what this catches: a parallel run shares the cores).
+PLAY_WITHIN = 300
 TABLES = 30
 STAKE = 50
 LEASE = 4.0
@@ -235,7 +238,7 @@ class Scenario:
         striking = asyncio.create_task(self.strike())
         playing = asyncio.gather(*(s.play(self.nodes) for s in seats))
         try:
-            await asyncio.wait_for(asyncio.shield(playing), 150)
+            await asyncio.wait_for(asyncio.shield(playing), PLAY_WITHIN)
         except TimeoutError:
             unfinished = [
                 f"{g.id} ({g.game}, created on {creator_of(g.number)}):\n"
@@ -244,7 +247,7 @@ class Scenario:
                 if not all(s.final for s in g.seats)
             ]
             raise AssertionError(
-                f"{len(unfinished)} tables still playing after 150 s; faults "
+                f"{len(unfinished)} tables still playing after {PLAY_WITHIN} s; faults "
                 + ", ".join(f"{f.what} at {f.at % 1000:.1f}" for f in self.faults)
                 + ":\n"
                 + "\n".join(unfinished)
