@@ -8,6 +8,7 @@ refuse new tables at once rather than hang.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 import secrets
 import shutil
@@ -71,15 +72,15 @@ def forget_keys(url: str, prefix: str) -> None:
         client.close()
 
 
-@pytest.fixture(scope="module")
-def pair(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Pair]:
+@contextlib.contextmanager
+def two_nodes(directory: Path, prefix: str, names: tuple[str, str] = ("a", "b")) -> Iterator[Pair]:
+    """Two nodes on the machine's Redis (keys under ``prefix``) and a new database."""
     host, _, port = REDIS_URL.split("//", 1)[1].split("/", 1)[0].partition(":")
     if not _answers(host, int(port or 6379)):
         _require("Redis", f"nothing answers at {host}:{port}")
     url = new_database()
-    directory = tmp_path_factory.mktemp("any-node")
-    nodes = Pair(node(directory, url, REDIS_URL, "a", PREFIX),
-                 node(directory, url, REDIS_URL, "b", PREFIX))  # fmt: skip
+    nodes = Pair(node(directory, url, REDIS_URL, names[0], prefix),
+                 node(directory, url, REDIS_URL, names[1], prefix))  # fmt: skip
     try:
         nodes.a.start()
         nodes.b.start()
@@ -88,7 +89,13 @@ def pair(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Pair]:
         nodes.a.stop()
         nodes.b.stop()
         drop_postgres(url)
-        forget_keys(REDIS_URL, PREFIX)
+        forget_keys(REDIS_URL, prefix)
+
+
+@pytest.fixture(scope="module")
+def pair(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Pair]:
+    with two_nodes(tmp_path_factory.mktemp("any-node"), PREFIX) as nodes:
+        yield nodes
 
 
 @pytest.fixture(scope="module")

@@ -13,8 +13,7 @@ from typing import Any
 import pytest
 
 from sahrat.server.cluster.presence_link import EXPIRE
-from tests.server.cluster.conftest import REDIS_URL, _answers, _require
-from tests.server.cluster.test_any_node import Pair, forget_keys, new_database, node
+from tests.server.cluster.test_any_node import Pair, two_nodes
 from tests.server.friends_online import (
     befriend,
     block,
@@ -23,7 +22,7 @@ from tests.server.friends_online import (
     sent_of_type,
     told_of,
 )
-from tests.server.harness import Player, call, drop_postgres, new_account, run
+from tests.server.harness import Player, call, new_account, run
 
 PREFIX = f"sahrat-test:friends:{secrets.token_hex(4)}:"
 #: The servers' reload grace before a player without a socket is gone (the default).
@@ -32,22 +31,8 @@ GRACE = 10.0
 
 @pytest.fixture(scope="module")
 def pair(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Pair]:
-    host, _, port = REDIS_URL.split("//", 1)[1].split("/", 1)[0].partition(":")
-    if not _answers(host, int(port or 6379)):
-        _require("Redis", f"nothing answers at {host}:{port}")
-    url = new_database()
-    directory = tmp_path_factory.mktemp("friends")
-    nodes = Pair(node(directory, url, REDIS_URL, "fa", PREFIX),
-                 node(directory, url, REDIS_URL, "fb", PREFIX))  # fmt: skip
-    try:
-        nodes.a.start()
-        nodes.b.start()
+    with two_nodes(tmp_path_factory.mktemp("friends"), PREFIX, ("fa", "fb")) as nodes:
         yield nodes
-    finally:
-        nodes.a.stop()
-        nodes.b.stop()
-        drop_postgres(url)
-        forget_keys(REDIS_URL, PREFIX)
 
 
 async def entry_about(
