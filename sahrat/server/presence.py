@@ -139,12 +139,11 @@ class Presence:
         }
 
     def entry(self, player: str) -> dict[str, Any]:
-        return {
-            "player": player,
-            "name": self.names.get(player, ""),
-            "online": True,
-            "at": self.where(player),
-        }
+        return self._entry_at(player, self.where(player))
+
+    def _entry_at(self, player: str, at: dict[str, Any] | None) -> dict[str, Any]:
+        """``player`` online at ``at``, as friends see them."""
+        return {"player": player, "name": self.names.get(player, ""), "online": True, "at": at}
 
     def presence_of(self, player: str) -> dict[str, Any] | None:
         """For the friends list over REST: where ``player`` is, or None when offline."""
@@ -232,7 +231,7 @@ class Presence:
             if player in self.sent and self.sent[player] == at:
                 continue
             self.sent[player] = at
-            entry = {**self.entry(player), "at": at}
+            entry = self._entry_at(player, at)
             changed.append(entry)
             for friend in self._told(player, self.circle.friends_of(player)):
                 out.setdefault(friend, []).append(entry)
@@ -245,15 +244,13 @@ class Presence:
                 out.setdefault(friend, []).append(seen)
         self._offline.clear()
         for friend, entries in out.items():
-            self.send_here(friend, protocol.dumps({"type": "presence", "friends": entries}))
+            self._tell(friend, entries)
         if changed and self.elsewhere is not None:
             self.elsewhere.publish(changed)
 
     def local_entries(self) -> list[dict[str, Any]]:
         """Every player online here, as friends see them (what this node tells others)."""
-        return [
-            {**self.entry(p), "at": self.sent.get(p)} for p in self.connections if p in self.sent
-        ]
+        return [self._entry_at(p, self.sent[p]) for p in self.connections if p in self.sent]
 
     def arrived(self, entries: list[dict[str, Any]]) -> None:
         """Players of other nodes changed (``online`` false: gone from all of them): tell
@@ -271,7 +268,7 @@ class Presence:
                 ):
                     out.setdefault(friend, []).append(entry)
         for friend, told in out.items():
-            self.send_here(friend, protocol.dumps({"type": "presence", "friends": told}))
+            self._tell(friend, told)
 
     def _told(self, player: str, friends: set[str]) -> list[str]:
         """The friends online who may be told of ``player``."""
@@ -287,7 +284,7 @@ class Presence:
             for one, other in ((a, b), (b, a)):
                 found = self._anywhere(other)
                 if found is not None:
-                    self.send_here(one, protocol.dumps({"type": "presence", "friends": [found]}))
+                    self._tell(one, [found])
         else:
             self.circle.unfriended(a, b)
             self._hide(a, b)
@@ -308,5 +305,8 @@ class Presence:
     def _hide(self, a: str, b: str) -> None:
         """Two players are no longer friends: each is shown as gone to the other."""
         for one, other in ((a, b), (b, a)):
-            gone = {"player": other, "online": False, "at": None}
-            self.send_here(one, protocol.dumps({"type": "presence", "friends": [gone]}))
+            self._tell(one, [{"player": other, "online": False, "at": None}])
+
+    def _tell(self, player: str, entries: list[dict[str, Any]]) -> None:
+        """A ``presence`` message with ``entries`` to ``player``'s sockets here."""
+        self.send_here(player, protocol.dumps({"type": "presence", "friends": entries}))

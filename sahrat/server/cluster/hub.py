@@ -65,7 +65,7 @@ class ClusterHub(Edge):
             on_player=self._to_player, on_connection=self._to_connection, prefix=prefix,
             on_reconnect=self._redis_back,
         )  # fmt: skip
-        self.presence_link = PresenceLink(self.bus, self.presence)
+        self.presence_link = PresenceLink(self.bus, self.presence, self.spawn)
         self.presence.elsewhere = self.presence_link
         self.presence.remote_place = self._remote_place
         self.bus.on_broadcast = self.presence_link.received

@@ -20,6 +20,7 @@ import contextlib
 import logging
 import time
 from collections import deque
+from collections.abc import Callable, Coroutine
 from typing import Any, Protocol
 
 from sahrat.server.cluster.bus import Bus
@@ -50,14 +51,17 @@ class Local(Protocol):
 class PresenceLink:
     """This node's end: the other nodes' players, and what goes out to them."""
 
-    def __init__(self, bus: Bus, local: Local) -> None:
+    def __init__(
+        self, bus: Bus, local: Local, spawn: Callable[[Coroutine[Any, Any, Any], str], None]
+    ) -> None:
         self.bus = bus
         self.local = local
+        #: Runs a coroutine beside the caller (the node's, which shutdown cancels).
+        self.spawn = spawn
         #: Player -> node -> (their entry, when that node last said it).
         self.others: dict[str, dict[str, tuple[dict[str, Any], float]]] = {}
         self._out: deque[dict[str, Any]] = deque()
         self._wake = asyncio.Event()
-        self._chores: set[asyncio.Task[Any]] = set()
 
     # -- what this node's presence asks ---------------------------------------------------
 
@@ -74,9 +78,7 @@ class PresenceLink:
         self._put({"circle": [what, a, b, on]})
 
     def send_to(self, player: str, text: str) -> None:
-        task = asyncio.create_task(self._send(player, text), name="presence-send")
-        self._chores.add(task)
-        task.add_done_callback(self._chores.discard)
+        self.spawn(self._send(player, text), "presence-send")
 
     async def _send(self, player: str, text: str) -> None:
         with contextlib.suppress(ClusterUnavailable):
@@ -178,11 +180,8 @@ class PresenceLink:
             self.local.arrived(changed)
 
     async def close(self) -> None:
-        """Stop; the other nodes forget this node's players at once (those who reconnect
-        elsewhere are named by their new node) rather than when their entries expire."""
-        for task in list(self._chores):
-            task.cancel()
-        await asyncio.gather(*self._chores, return_exceptions=True)
+        """Say goodbye: the other nodes forget this node's players at once (those who
+        reconnect elsewhere are named by their new node), not when their entries expire."""
         with contextlib.suppress(ClusterUnavailable, TimeoutError):
             async with asyncio.timeout(1.0):
                 await self.bus.broadcast({"entries": [], "whole": True, "node": self.bus.node})
