@@ -214,8 +214,10 @@ class Presence:
     # -- changes --------------------------------------------------------------------------
 
     def touch(self) -> None:
-        """Something a friend may be shown changed: a flush is due within the interval."""
-        if self._pending is None and self.connections:
+        """Something a friend may be shown changed: a flush is due within the interval.
+        A player just gone counts even when nobody is left connected here: in a cluster
+        their friends on other nodes are told by that flush."""
+        if self._pending is None and (self.connections or self._offline):
             loop = asyncio.get_running_loop()
             self._pending = loop.call_later(self.interval, self.flush)
 

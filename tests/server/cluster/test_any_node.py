@@ -57,9 +57,11 @@ def new_database() -> str:
     return url
 
 
-def node(directory: Path, url: str, redis: str, name: str, prefix: str) -> Server:
+def node(
+    directory: Path, url: str, redis: str, name: str, prefix: str, **settings: object
+) -> Server:
     args = ["--redis-url", redis, "--node-id", name]
-    return Server(directory / name, url, args, cluster_prefix=prefix, **SETTINGS)
+    return Server(directory / name, url, args, cluster_prefix=prefix, **(SETTINGS | settings))
 
 
 def forget_keys(url: str, prefix: str) -> None:
@@ -73,14 +75,17 @@ def forget_keys(url: str, prefix: str) -> None:
 
 
 @contextlib.contextmanager
-def two_nodes(directory: Path, prefix: str, names: tuple[str, str] = ("a", "b")) -> Iterator[Pair]:
-    """Two nodes on the machine's Redis (keys under ``prefix``) and a new database."""
+def two_nodes(
+    directory: Path, prefix: str, names: tuple[str, str] = ("a", "b"), **settings: object
+) -> Iterator[Pair]:
+    """Two nodes on the machine's Redis (keys under ``prefix``) and a new database;
+    ``settings`` override the module's own."""
     host, _, port = REDIS_URL.split("//", 1)[1].split("/", 1)[0].partition(":")
     if not _answers(host, int(port or 6379)):
         _require("Redis", f"nothing answers at {host}:{port}")
     url = new_database()
-    nodes = Pair(node(directory, url, REDIS_URL, names[0], prefix),
-                 node(directory, url, REDIS_URL, names[1], prefix))  # fmt: skip
+    nodes = Pair(node(directory, url, REDIS_URL, names[0], prefix, **settings),
+                 node(directory, url, REDIS_URL, names[1], prefix, **settings))  # fmt: skip
     try:
         nodes.a.start()
         nodes.b.start()
