@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextlib
+import contextvars
 import http.client
 import json
 import os
@@ -198,6 +199,9 @@ class Player:
 
     async def connect(self, token: str | None = None) -> dict[str, Any]:
         self.ws = await connect(self.server.ws_url, max_size=2**22)
+        opened = _OPENED.get(None)
+        if opened is not None:
+            opened.append(self)
         self._reader = asyncio.create_task(self._read())
         hello: dict[str, Any] = {"type": "hello"}
         if token or self.token:
@@ -309,6 +313,10 @@ def listed_with(server: Server, player_id: str) -> list[dict[str, Any]]:
     return [t for t in tables if any(p.get("player") == player_id for p in t["players"])]
 
 
+#: The players a :func:`run` scenario connected, closed when it ends.
+_OPENED: contextvars.ContextVar[list[Player]] = contextvars.ContextVar("opened")
+
+
 def run(coroutine: Any, timeout: float = 120.0) -> Any:
     """Run a test's coroutine with an overall time limit, on an event loop of its own.
 
@@ -317,7 +325,16 @@ def run(coroutine: Any, timeout: float = 120.0) -> Any:
     """
 
     async def limited() -> Any:
-        return await asyncio.wait_for(coroutine, timeout)
+        opened: list[Player] = []
+        _OPENED.set(opened)
+        try:
+            return await asyncio.wait_for(coroutine, timeout)
+        finally:
+            # A scenario that failed half-way leaves its sockets open: closed here, or
+            # their ResourceWarning would fail whichever test the collector runs in.
+            for player in opened:
+                with contextlib.suppress(Exception):
+                    await player.close()
 
     with concurrent.futures.ThreadPoolExecutor(1) as thread:
         return thread.submit(asyncio.run, limited()).result()
