@@ -7,6 +7,7 @@ import asyncio
 from typing import Any
 
 from sahrat.server.presence import Presence
+from tests.server.table.fakes import FakeClient
 
 
 class FakeStore:
@@ -40,22 +41,6 @@ class FakeElsewhere:
         pass
 
 
-class FakeClient:
-    guest = False
-    closed = False
-
-    def __init__(self, player: str) -> None:
-        self.player = player
-        self.name = player.title()
-        self.sent: list[Any] = []
-
-    def send(self, message: Any) -> None:
-        self.sent.append(message)
-
-    def send_text(self, text: str) -> None:
-        self.sent.append(text)
-
-
 GRACE = 0.05
 INTERVAL = 0.01
 
@@ -65,14 +50,14 @@ def test_the_last_player_to_go_from_a_node_is_published_gone_after_the_grace() -
     the flush that publishes the departure runs all the same."""
 
     async def scenario() -> FakeElsewhere:
-        presence = Presence(FakeStore({"p": {"f"}}), GRACE, {}, {}, interval=INTERVAL)  # type: ignore[arg-type]
+        presence = Presence(FakeStore({"p": {"f"}}), GRACE, {}, {}, interval=INTERVAL)
         elsewhere = FakeElsewhere()
         presence.elsewhere = elsewhere
         client = FakeClient("p")
-        await presence.connected(client)  # type: ignore[arg-type]
+        await presence.connected(client)
         await asyncio.sleep(INTERVAL * 5)
         assert elsewhere.published == [{"player": "p", "name": "P", "online": True, "at": None}]
-        presence.disconnected(client)  # type: ignore[arg-type]
+        presence.disconnected(client)
         await asyncio.sleep(GRACE + INTERVAL * 5)
         return elsewhere
 
@@ -83,14 +68,14 @@ def test_the_last_player_to_go_from_a_node_is_published_gone_after_the_grace() -
 
 def test_a_reload_within_the_grace_publishes_nothing() -> None:
     async def scenario() -> FakeElsewhere:
-        presence = Presence(FakeStore({}), GRACE, {}, {}, interval=INTERVAL)  # type: ignore[arg-type]
+        presence = Presence(FakeStore({}), GRACE, {}, {}, interval=INTERVAL)
         elsewhere = FakeElsewhere()
         presence.elsewhere = elsewhere
         first = FakeClient("p")
-        await presence.connected(first)  # type: ignore[arg-type]
+        await presence.connected(first)
         await asyncio.sleep(INTERVAL * 5)
-        presence.disconnected(first)  # type: ignore[arg-type]
-        await presence.connected(FakeClient("p"))  # type: ignore[arg-type]
+        presence.disconnected(first)
+        await presence.connected(FakeClient("p"))
         await asyncio.sleep(GRACE + INTERVAL * 5)
         return elsewhere
 

@@ -189,7 +189,11 @@ class RecordingHost:
 
 
 class FakeClient:
-    """What a table uses of a connection, recording every message it is sent (decoded)."""
+    """What a table (and presence) uses of a connection, recording every message it is
+    sent (decoded)."""
+
+    #: A registered player's connection, as presence sees it.
+    guest = False
 
     def __init__(self, player: str, name: str | None = None) -> None:
         self.player = player
