@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import asyncio
 import threading
+import time
 from typing import Any
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.server.harness import Player, Server, run
 
@@ -45,11 +47,20 @@ def test_the_lobby_applies_the_changes_to_the_servers_list(open_page: Any, serve
     thread.start()
     try:
         assert ready.wait(60)
-        listed = [t["id"] for t in server.get("/api/tables")["tables"]]
-        # Several of the server's own tables (from other tests) may be listed too.
-        page.wait_for_function(
-            f"want => JSON.stringify({ROWS}) === JSON.stringify(want)", arg=listed
-        )
+        # Several of the server's own tables (from other tests) may be listed too, and one
+        # of them may end meanwhile: the page is compared with the list as it is now.
+        deadline = time.monotonic() + 15
+        while True:
+            listed = [t["id"] for t in server.get("/api/tables")["tables"]]
+            try:
+                page.wait_for_function(
+                    f"want => JSON.stringify({ROWS}) === JSON.stringify(want)",
+                    arg=listed,
+                    timeout=2_000,
+                )
+                break
+            except PlaywrightTimeout:
+                assert time.monotonic() < deadline, (page.evaluate(ROWS), listed)
         version = page.evaluate("window.sahrat.lobby.version")
         # A change from the future: something was missed, so the whole list is asked again.
         page.evaluate(
