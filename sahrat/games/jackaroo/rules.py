@@ -22,7 +22,16 @@ from __future__ import annotations
 from typing import Final
 
 from sahrat.cards import RANK
-from sahrat.games.jackaroo.actions import BURN, MOVE, SPLIT, SWAP, Move
+from sahrat.games.jackaroo.actions import (
+    BURN,
+    DISCARD,
+    DISCARD_ALL,
+    MOVE,
+    NO_CARD,
+    SPLIT,
+    SWAP,
+    Move,
+)
 from sahrat.games.jackaroo.board import (
     AHEAD,
     BACK_DEST,
@@ -36,6 +45,7 @@ from sahrat.games.jackaroo.board import (
     PATH_MASK,
     PROGRESS,
     QUARTER,
+    SQUARES,
     TRACK,
 )
 from sahrat.games.jackaroo.options import Options
@@ -54,13 +64,26 @@ TEN: Final = 10
 JACK: Final = 11
 KING: Final = 13
 
-#: Forward step counts of each rank that moves forward (the 4 goes back, the J swaps).
-FORWARD_STEPS: Final[dict[int, tuple[int, ...]]] = {
-    1: (1, 11), 2: (2,), 3: (3,), 5: (5,), 6: (6,), 7: (7,), 8: (8,), 9: (9,),
-    10: (10,), 12: (12,), 13: (13,),
-}  # fmt: skip
+#: ``FORWARD_STEPS[rank]``: the forward step counts of a rank (none for the 4, which goes
+#: back, and the J, which swaps).
+FORWARD_STEPS: Final[tuple[tuple[int, ...], ...]] = (
+    (), (1, 11), (2,), (3,), (), (5,), (6,), (7,), (8,), (9,), (10,), (), (12,), (13,),
+)  # fmt: skip
 
 _new: Final = tuple.__new__
+
+#: ``_PAIRS[(kind * SQUARES + a) * SQUARES + b]``: the moves of kind MOVE (``a``-``b``) and
+#: SWAP (``a``~``b``) met so far, by card. A Move is an immutable value, so the generator
+#: hands out one object per move instead of building the same tuple again in every
+#: position where it is legal: building one (a call of ``tuple.__new__`` and two tuples)
+#: was the dearest step of a list.
+_PAIRS: Final[list[list[Move | None] | None]] = [None] * ((SWAP + 1) * SQUARES * SQUARES)
+
+#: ``BURNS[card]``: the T's burn; ``DISCARDS[card]``: burning ``card`` from a stuck hand;
+#: ``DISCARD_HAND``: burning the whole of one (``stuck_hand = burn-all``).
+BURNS: Final[tuple[Move, ...]] = tuple(Move(card, BURN) for card in range(len(RANK)))
+DISCARDS: Final[tuple[Move, ...]] = tuple(Move(card, DISCARD) for card in range(len(RANK)))
+DISCARD_HAND: Final = Move(NO_CARD, DISCARD_ALL)
 
 
 class Rules:
@@ -204,6 +227,27 @@ class Rules:
 
     # -- generation -----------------------------------------------------------------
 
+    @staticmethod
+    def pair(card: int, kind: int, a: int, b: int) -> Move:
+        """The move of ``card`` of ``kind`` MOVE (one marble from ``a`` to ``b``) or SWAP."""
+        key = (kind * SQUARES + a) * SQUARES + b
+        row = _PAIRS[key]
+        if row is None:
+            row = _PAIRS[key] = [None] * len(RANK)
+        move = row[card]
+        if move is None:
+            move = row[card] = _new(Move, (card, kind, a, b, -1, -1))
+        return move
+
+    def again(self, card: int, move: Move) -> Move:
+        """``move`` played with ``card`` instead (a card of the same rank)."""
+        kind = move[1]
+        if kind == MOVE or kind == SWAP:
+            return self.pair(card, kind, move[2], move[3])
+        if kind == BURN:
+            return BURNS[card]
+        return _new(Move, (card, kind, move[2], move[3], move[4], move[5]))
+
     def moves(
         self,
         hand: list[int],
@@ -224,47 +268,50 @@ class Rules:
         if HOME0 <= loc[first] < BASE0 and self.partner[seat] >= 0:
             colour = self.controlled(loc, seat)
             first = colour * 4
-        # Marbles on the track or in the home lane, and whether one waits in the base.
-        movable = [(m, loc[m]) for m in range(first, first + 4) if loc[m] < BASE0]
-        in_base = len(movable) < 4
+        # The squares of the marbles on the track or in the home lane (``occ`` says which
+        # marble), and whether one waits in the base.
+        squares = [q for q in loc[first : first + 4] if q < BASE0]
+        out_of_base = len(squares)
         start = colour * QUARTER
         occupant = occ[start]
-        can_enter = in_base and (occupant < 0 or occupant >> 2 != colour)
+        can_enter = out_of_base < 4 and (occupant < 0 or occupant >> 2 != colour)
         dest_rows = DEST[colour]
         mask_rows = PASS_MASK[colour]
         others: list[tuple[int, int]] | None = None
-        done: dict[int, tuple[int, int]] = {}
+        # Where each rank's moves are in ``out`` once listed (begin at ``rank``, end at
+        # ``rank + 14``): two cards of one rank have the same moves.
+        spans = [-1] * 28
         for card in hand:
             if card < 0:
                 continue
             rank = RANK[card]
-            span = done.get(rank)
-            if span is not None:
-                # Two cards of one rank have the same moves.
-                for move in out[span[0] : span[1]]:
-                    out.append(_new(Move, (card, *move[1:])))
+            begin = spans[rank]
+            if begin >= 0:
+                for move in out[begin : spans[rank + 14]]:
+                    out.append(self.again(card, move))
                 continue
             begin = len(out)
             if rank == JACK:
-                if movable:
+                if out_of_base:
                     if others is None:
                         others = self.exposed(loc, occ, colour)
-                    self._swaps(card, occ, movable, others, out)
+                    self._swaps(card, loc, occ, first, others, out)
             elif rank == FOUR:
-                for m, frm in movable:
+                for frm in squares:
                     if frm < TRACK:
+                        m = occ[frm]
                         occ[frm] = -1
                         dest = self.backward(occ, colour, frm, None)
                         occ[frm] = m
                         if dest >= 0:
-                            out.append(_new(Move, (card, MOVE, frm, dest, -1, -1)))
+                            out.append(self.pair(card, MOVE, frm, dest))
             else:
                 if can_enter and (rank == ACE or rank == KING):
-                    out.append(_new(Move, (card, MOVE, BASE0 + colour, start, -1, -1)))
+                    out.append(self.pair(card, MOVE, BASE0 + colour, start))
                 if rank == TEN and can_burn and self.ten_burns:
-                    out.append(_new(Move, (card, BURN, -1, -1, -1, -1)))
+                    out.append(BURNS[card])
                 king = self.king_mode if rank == KING else PLAIN
-                for m, frm in movable:
+                for frm in squares:
                     dests = dest_rows[frm]
                     masks = mask_rows[frm]
                     for steps in FORWARD_STEPS[rank]:
@@ -273,22 +320,27 @@ class Rules:
                             continue
                         # Fast path: nobody passed and an empty destination is always legal.
                         if mask & masks[steps] or occ[dest] >= 0:
+                            m = occ[frm]
                             occ[frm] = -1
                             dest = self.forward(occ, colour, frm, steps, king, None, mask)
                             occ[frm] = m
                             if dest < 0:
                                 continue
-                        out.append(_new(Move, (card, MOVE, frm, dest, -1, -1)))
+                        # pair(), inlined for the moves met before (nearly all of them).
+                        row = _PAIRS[frm * SQUARES + dest]
+                        known = None if row is None else row[card]
+                        out.append(self.pair(card, MOVE, frm, dest) if known is None else known)
                 if rank == FIVE:
                     if self.five_any:
                         if others is None:
                             others = self.exposed(loc, occ, colour)
                         self._other_fives(card, occ, others, mask, out)
-                elif rank == SEVEN and len(movable) > 1:
+                elif rank == SEVEN and out_of_base > 1:
                     # One marble cannot split, even when its last step hands control over:
                     # the partner's marbles move only once all of ours are home.
                     self._splits(card, loc, occ, seat, colour, mask, out)
-            done[rank] = (begin, len(out))
+            spans[rank] = begin
+            spans[rank + 14] = len(out)
         return out
 
     def exposed(self, loc: list[int], occ: list[int], colour: int) -> list[tuple[int, int]]:
@@ -322,21 +374,23 @@ class Rules:
                 occ[frm] = m
                 if dest < 0:
                     continue
-            out.append(_new(Move, (card, MOVE, frm, dest, -1, -1)))
+            out.append(self.pair(card, MOVE, frm, dest))
 
     def _swaps(
         self,
         card: int,
+        loc: list[int],
         occ: list[int],
-        movable: list[tuple[int, int]],
+        first: int,
         others: list[tuple[int, int]],
         out: list[Move],
     ) -> None:
         """J swaps: nothing is lifted, both marbles on the track and unprotected (§3.5)."""
-        for _, frm in movable:
+        for m in range(first, first + 4):
+            frm = loc[m]
             if frm < TRACK and not self.protected(occ, frm):
                 for _, q in others:
-                    out.append(_new(Move, (card, SWAP, frm, q, -1, -1)))
+                    out.append(self.pair(card, SWAP, frm, q))
 
     def _splits(
         self,

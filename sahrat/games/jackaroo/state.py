@@ -32,7 +32,6 @@ from sahrat.games.jackaroo.actions import (
     DISCARD,
     DISCARD_ALL,
     MOVE,
-    NO_CARD,
     PICK,
     SHUFFLE,
     SPLIT,
@@ -43,7 +42,7 @@ from sahrat.games.jackaroo.actions import (
 )
 from sahrat.games.jackaroo.board import BASE0, BITS, HOME0
 from sahrat.games.jackaroo.options import Options
-from sahrat.games.jackaroo.rules import Rules
+from sahrat.games.jackaroo.rules import DISCARD_HAND, DISCARDS, Rules
 from sahrat.games.jackaroo.view import JackarooView
 
 #: ``current_player()`` of a position whose hands are empty and that cannot deal.
@@ -395,8 +394,8 @@ class JackarooState(GameState):
         # Stuck: nothing in the hand moves (§5).
         colour = rules.controlled(loc, turn)
         if rules.burn_all and all(q >= BASE0 for q in loc[colour * 4 : colour * 4 + 4]):
-            return (Move(NO_CARD, DISCARD_ALL),)
-        return tuple(Move(card, DISCARD) for card in hand if card >= 0)
+            return (DISCARD_HAND,)
+        return tuple(DISCARDS[card] for card in hand if card >= 0)
 
     def _refusal(self, action: Any) -> IllegalMove:
         """The error for an action that is not legal here: its reason, and English for the
