@@ -3,10 +3,14 @@ scripted seats.
 
 A test module that runs on both databases marks itself with
 ``pytest.mark.usefixtures("backend")``: every test runs once on SQLite and once on
-PostgreSQL. A module's shared server (see :func:`shared_server`) lives for the module and
-that backend; each test brings its own players and tables to it. A test that needs a
-server of its own (it kills or restarts it, or its settings differ) asks for
-``database_url``: a new, empty database of the backend for that test alone.
+PostgreSQL. A module that also says ``pytest.mark.sqlite_only`` checks what the protocol
+does, through store calls that the modules of both databases already cover; it keeps the
+fixtures but runs on SQLite alone.
+
+A module's shared server (see :func:`shared_server`) lives for the module and that
+backend; each test brings its own players and tables to it. A test that needs a server of
+its own (it kills or restarts it, or its settings differ) asks for ``database_url``: a
+new, empty database of the backend for that test alone.
 """
 
 from __future__ import annotations
@@ -21,6 +25,23 @@ import pytest
 
 from tests.server import harness
 from tests.server.harness import Player, Server, fresh_postgres, running
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "sqlite_only: a module's backend is SQLite alone")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    dropped = [
+        item
+        for item in items
+        if item.get_closest_marker("sqlite_only") is not None
+        and getattr(item, "callspec", None) is not None
+        and item.callspec.params.get("backend") == "postgres"  # type: ignore[attr-defined]
+    ]
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = [item for item in items if item not in dropped]
 
 
 @pytest.fixture(scope="module", params=["sqlite", "postgres"])

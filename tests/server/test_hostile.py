@@ -22,7 +22,7 @@ from tests.server.harness import (
 )
 
 #: On SQLite and on PostgreSQL.
-pytestmark = pytest.mark.usefixtures("backend")
+pytestmark = [pytest.mark.usefixtures("backend"), pytest.mark.sqlite_only]
 
 
 @pytest.fixture(scope="module")

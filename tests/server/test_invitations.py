@@ -15,7 +15,7 @@ from tests.server.conftest import shared_server
 from tests.server.friends_online import befriend, block, online, sent_of_type
 from tests.server.harness import Player, Server, error_for, new_account, run
 
-pytestmark = pytest.mark.usefixtures("backend")
+pytestmark = [pytest.mark.usefixtures("backend"), pytest.mark.sqlite_only]
 
 #: How long an invitation lasts on this module's server.
 LASTS = 3.0

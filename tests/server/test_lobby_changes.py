@@ -17,7 +17,7 @@ from tests.server.conftest import close_all, people, shared_server
 from tests.server.harness import Player, Server, run
 
 #: On SQLite and on PostgreSQL.
-pytestmark = pytest.mark.usefixtures("backend")
+pytestmark = [pytest.mark.usefixtures("backend"), pytest.mark.sqlite_only]
 
 TABLES = 24
 

@@ -14,7 +14,7 @@ from tests.server.harness import Server, run
 from tests.test_move_words import NOTATION
 
 #: On SQLite and on PostgreSQL.
-pytestmark = pytest.mark.usefixtures("backend")
+pytestmark = [pytest.mark.usefixtures("backend"), pytest.mark.sqlite_only]
 
 
 @pytest.fixture(scope="module")

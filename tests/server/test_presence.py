@@ -20,7 +20,7 @@ from tests.server.friends_online import (
 )
 from tests.server.harness import Server, call, new_account, run
 
-pytestmark = pytest.mark.usefixtures("backend")
+pytestmark = [pytest.mark.usefixtures("backend"), pytest.mark.sqlite_only]
 
 #: A reload within this is not shown to friends as going away.
 GRACE = 1.0

@@ -10,7 +10,7 @@ import pytest
 from tests.server.conftest import close_all, people, shared_server
 from tests.server.harness import Player, Server, error_for, run
 
-pytestmark = pytest.mark.usefixtures("backend")
+pytestmark = [pytest.mark.usefixtures("backend"), pytest.mark.sqlite_only]
 
 
 @pytest.fixture(scope="module")

@@ -12,7 +12,7 @@ import pytest
 from tests.server.conftest import close_all, game_over, people, play, play_all, shared_server
 from tests.server.harness import Player, Server, error_for, run
 
-pytestmark = pytest.mark.usefixtures("backend")
+pytestmark = [pytest.mark.usefixtures("backend"), pytest.mark.sqlite_only]
 
 
 @pytest.fixture(scope="module")
