@@ -23,8 +23,14 @@ def moves(page: Any, game: str = "jk") -> int:
 
 
 def start_with_bots(page: Any, game: str) -> None:
-    """Play now, then fill the empty seats with bots; returns when the game runs."""
-    page.click(f"[data-play-now={game}]")
+    """Open a new table of ``game`` from the lobby's form and fill its empty seats with
+    bots; returns when the game runs.
+
+    Not "play now": that may seat the page at a waiting table an earlier test walked
+    away from, whose absent person then holds up every round for a whole turn clock.
+    """
+    page.click(f".create-form [data-game={game}]")
+    page.click(".create-form [data-action=create]")
     page.wait_for_selector("#table .room")
     page.click("[data-action=bots]")
     page.wait_for_function(f"() => {TABLE_STATUS} === 'playing'", timeout=20_000)
