@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections.abc import AsyncIterator
 from importlib import resources
 from typing import Any
@@ -47,7 +48,7 @@ def create_app(settings: Settings) -> Starlette:
     sockets = [0]
     metrics.bind(tables=lambda: len(hub.tables), sockets=lambda: sockets[0])
 
-    heartbeat = Heartbeat(settings.heartbeat_interval)
+    heartbeat = Heartbeat(settings.heartbeat_interval, settings.heartbeat_timeout)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -145,14 +146,21 @@ def create_app(settings: Settings) -> Starlette:
 
 
 async def _read(client: Client, ws: WebSocket, hub: Hub, settings: Settings) -> None:
+    task = asyncio.current_task()
     while not client.closed:
+        # The heartbeat interrupts this wait when the client has been silent too long
+        # (Client.drop_silent), as a timeout scope would, without a timer per message.
+        client.waiting = task
         try:
-            # A timeout scope, not wait_for: no task made for every message received.
-            async with asyncio.timeout(settings.heartbeat_timeout):
-                event: Any = await ws.receive()
-        except TimeoutError:
-            client.close(CloseCode.GOING_AWAY)  # the connection is gone, whatever TCP thinks
+            event: Any = await ws.receive()
+        except asyncio.CancelledError:
+            if not client.silent or (task is not None and task.uncancel() > 0):
+                raise  # cancelled by someone else (the server stopping)
+            client.close(CloseCode.GOING_AWAY)
             return
+        finally:
+            client.waiting = None
+        client.heard = time.monotonic()
         if event["type"] == "websocket.disconnect":
             return
         text = event.get("text")

@@ -82,6 +82,13 @@ class Client:
         self._writing = False
         self._tokens = float(settings.message_burst)
         self._refilled = time.monotonic()
+        #: When the client last said anything (``time.monotonic()``): the heartbeat drops
+        #: a connection silent for longer than ``heartbeat_timeout``.
+        self.heard = self._refilled
+        #: The task reading this connection, while it waits for the next message: what
+        #: :meth:`drop_silent` interrupts.
+        self.waiting: asyncio.Task[Any] | None = None
+        self.silent = False
         self._last_refusal = 0.0
         self._refused: deque[float] = deque()
 
@@ -112,6 +119,14 @@ class Client:
         except asyncio.QueueFull:
             log.warning("closing a connection of %s: it does not read its messages", self.player)
             self.close(CloseCode.POLICY_VIOLATION)
+
+    def drop_silent(self) -> None:
+        """The connection is gone, whatever TCP thinks: stop waiting for its next message
+        (the reader then closes it). Only a reader waiting for a message is interrupted,
+        never one in the middle of handling one."""
+        if self.waiting is not None and not self.silent:
+            self.silent = True
+            self.waiting.cancel()
 
     def error(self, code: str, detail: str = "", ref: object = None, **extra: Any) -> None:
         self.send(protocol.error(code, detail, ref, **extra))
