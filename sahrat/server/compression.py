@@ -52,6 +52,15 @@ LEVEL = 6
 #: zlib-ng compressor holds about 155 kB whatever its memLevel, stock zlib's 37 kB,
 #: which is half a megabyte more per four-seat table, for some 8 % of the CPU of a move.
 FAST_LEVEL = 1
+#: The server's deflate window, in bits. A table message repeats most of the one before
+#: it, but only what lies within the window (less zlib's 262-byte lookahead) can be
+#: referred to: a Jackaroo message of 3.7 kB is at the edge of a 12-bit window (3,834
+#: bytes), and each one larger than that is compressed without the last as its
+#: dictionary. At 13 bits a game's messages deflate to 3.7 % of their text instead of
+#: 7.0 %, in 28 µs instead of 37 µs, for 16 kB more per socket (48 kB in all with
+#: memLevel 5); the client's inflater keeps an 8 kB window instead of 4 kB. The
+#: client's own window (what it sends: short commands) stays at uvicorn's 12 bits.
+SERVER_WINDOW_BITS = 13
 #: The key of the scope's ``extensions`` holding ``{"send": send_text_now}``.
 SEND_NOW = "sahrat.send_text_now"
 
@@ -114,10 +123,9 @@ class DeflateWherePays(WebSocketsSansIOProtocol):
         super().__init__(config, *args, **kwargs)
         extensions: list[ServerExtensionFactory] = []
         if config.ws_per_message_deflate:
-            # Uvicorn's own parameters, for the same memory per socket.
             extensions.append(
                 PlainWhenSmallFactory(
-                    server_max_window_bits=12,
+                    server_max_window_bits=SERVER_WINDOW_BITS,
                     client_max_window_bits=12,
                     compress_settings={"memLevel": 5, "level": LEVEL},
                 )

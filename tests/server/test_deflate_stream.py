@@ -12,7 +12,13 @@ import pytest
 from websockets.extensions.permessage_deflate import PerMessageDeflate
 from websockets.frames import Frame, Opcode
 
-from sahrat.server.compression import LEVEL, PLAIN_BELOW, PlainWhenSmall, use_zlib_ng
+from sahrat.server.compression import (
+    LEVEL,
+    PLAIN_BELOW,
+    SERVER_WINDOW_BITS,
+    PlainWhenSmall,
+    use_zlib_ng,
+)
 
 
 def messages() -> list[bytes]:
@@ -23,8 +29,8 @@ def messages() -> list[bytes]:
         last = [f"move {rng.randrange(10**6)}" for _ in range(rng.randrange(45, 90))]
         view = {"moves": n, "hand": hand, "last": last}
         out.append(json.dumps({"type": "table", "view": view}).encode())
-    noise = bytes(rng.getrandbits(8) for _ in range(5000))
-    out += [noise * 3, b"ping", noise[:100] * 2]  # a repeat 5000 bytes back; small frames
+    noise = bytes(rng.getrandbits(8) for _ in range(9000))
+    out += [noise * 3, b"ping", noise[:100] * 2]  # a repeat 9000 bytes back; small frames
     return out
 
 
@@ -37,10 +43,10 @@ def deflater(request: pytest.FixtureRequest) -> Iterator[str]:
         use_zlib_ng(False)
 
 
-def test_a_stock_inflater_in_a_12_bit_window_reads_every_message(deflater: str) -> None:
-    server = PlainWhenSmall(False, False, 12, 12, {"memLevel": 5, "level": LEVEL})
+def test_a_stock_inflater_in_the_agreed_window_reads_every_message(deflater: str) -> None:
+    server = PlainWhenSmall(False, False, 12, SERVER_WINDOW_BITS, {"memLevel": 5, "level": LEVEL})
     assert (server.fast_zlib is not None) == (deflater == "zlib-ng")
-    client = PerMessageDeflate(False, False, 12, 12)
+    client = PerMessageDeflate(False, False, SERVER_WINDOW_BITS, 12)
     compressed = 0
     for data in messages():
         frame = server.encode(Frame(Opcode.TEXT, data))
