@@ -49,16 +49,16 @@ LEVEL = 6
 #: With zlib-ng (``sahrat serve --deflate zlib-ng``, the ``fast`` extra), its level 1:
 #: 5.7 µs a message against stock zlib's 19 µs at level 6, for 15.9 % of the text
 #: against 4.8 % (590 bytes of a 3.7 kB message instead of 180). Not the default: a
-#: zlib-ng compressor holds about 155 kB whatever its memLevel, stock zlib's 37 kB,
-#: which is half a megabyte more per four-seat table, for some 8 % of the CPU of a move.
+#: zlib-ng compressor holds about 155 kB whatever its memLevel, stock zlib's 54 kB (in
+#: the window below), about 400 kB more per four-seat table, for some 8 % of a move's CPU.
 FAST_LEVEL = 1
 #: The server's deflate window, in bits. A table message repeats most of the one before
 #: it, but only what lies within the window (less zlib's 262-byte lookahead) can be
 #: referred to: a Jackaroo message of 3.7 kB is at the edge of a 12-bit window (3,834
 #: bytes), and each one larger than that is compressed without the last as its
 #: dictionary. At 13 bits a game's messages deflate to 3.7 % of their text instead of
-#: 7.0 %, in 28 µs instead of 37 µs, for 16 kB more per socket (48 kB in all with
-#: memLevel 5); the client's inflater keeps an 8 kB window instead of 4 kB. The
+#: 7.0 %, in 28 µs instead of 37 µs, for 16 kB more per socket (54 kB in all with
+#: memLevel 5, against 38); the client's inflater keeps an 8 kB window instead of 4. The
 #: client's own window (what it sends: short commands) stays at uvicorn's 12 bits.
 SERVER_WINDOW_BITS = 13
 #: The key of the scope's ``extensions`` holding ``{"send": send_text_now}``.
