@@ -6,7 +6,12 @@ import random
 
 import pytest
 
-from sahrat.bots.buraco.heuristic import BuracoHeuristicBot, evaluate, rollout_choice
+from sahrat.bots.buraco.heuristic import (
+    BuracoHeuristicBot,
+    evaluate,
+    rollout_choice,
+    score_actions,
+)
 from sahrat.cards import parse_cards
 from sahrat.game import CHANCE
 from sahrat.games.buraco import BuracoOptions, BuracoState
@@ -273,3 +278,41 @@ def test_evaluate_is_certain_once_the_match_is_won() -> None:
     assert state.is_terminal()
     assert evaluate(state, 0) == 1.0
     assert evaluate(state, 1) == -1.0
+
+
+# -- the opinion a search asks for -------------------------------------------------------------
+
+
+def test_scores_rank_the_heuristics_take_and_draw() -> None:
+    take_it = from_table(
+        BuracoOptions(seats=4),
+        hands=["KS 4D JC", "5S 6S", "7S 8S", "9S TS"],
+        melds=[["3H 4H 5H 6H 7H 8H"], []],
+        discard_pile="QD 9H",
+    )
+    leave_it = from_table(
+        BuracoOptions(seats=2),
+        hands=["KS 4D JC 7H", "5S 6S"],
+        melds=[["3H 4H 5H"], []],
+        discard_pile="9C",
+    )
+    for state in (take_it, leave_it):
+        legal = state.legal_actions()
+        scores = score_actions(state, legal)
+        best = legal[max(range(len(legal)), key=scores.__getitem__)]
+        assert best == BuracoHeuristicBot(0).choose(state)
+        assert scores[legal.index(act.draw())] == 0.0
+
+
+def test_scores_put_a_meld_to_lay_down_above_every_discard() -> None:
+    state = from_table(BuracoOptions(seats=2), hands=["5C 6C 7C KD QH", "AS 3H"], phase="play")
+    legal = state.legal_actions()
+    scores = dict(zip(legal, score_actions(state, legal), strict=True))
+    meld = act.meld(c("5C 6C 7C"))
+    discards = [a for a in legal if a.kind == act.DISCARD]
+    assert discards and all(scores[meld] > scores[d] for d in discards)
+    # The discard the heuristic would make is the best scored of the discards.
+    no_meld = from_table(BuracoOptions(seats=2), hands=["5C 9D KD QH", "AS 3H"], phase="play")
+    legal = no_meld.legal_actions()
+    scores = dict(zip(legal, score_actions(no_meld, legal), strict=True))
+    assert max(legal, key=scores.__getitem__) == BuracoHeuristicBot(0).choose(no_meld)

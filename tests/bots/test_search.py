@@ -76,6 +76,28 @@ def test_search_returns_legal_buraco_actions() -> None:
         probe.apply_action(action)  # raises if illegal
 
 
+def test_buraco_search_duels_the_heuristics_choice_with_its_runners_up() -> None:
+    kit = GAMES["buraco"].bots
+    assert kit.root_width >= 2 and kit.prior is not None
+    dueled = 0
+    for state in buraco_states(12):
+        bot = IsmctsBot(kit, Budget(iterations=30), seed=5)
+        candidates = bot.root_actions(state)
+        if len(candidates) < 3:
+            continue
+        hint = bot._last_hint
+        duel = bot.duel(state, candidates, default=hint)
+        # The heuristic's choice first; the others are candidates it scored differently.
+        assert duel.rivals[0] == hint
+        assert 2 <= len(duel.rivals) <= kit.root_width
+        assert all(rival in candidates for rival in duel.rivals)
+        scores = dict(zip(candidates, kit.prior(state, candidates), strict=True))
+        assert len({scores[rival] for rival in duel.rivals}) == len(duel.rivals)
+        assert bot.last_iterations > 0
+        dueled += 1
+    assert dueled >= 3
+
+
 @pytest.mark.parametrize("game", ["jackaroo", "buraco"])
 def test_search_is_deterministic_for_a_seed(game: str) -> None:
     states = jackaroo_states(4) if game == "jackaroo" else buraco_states(4)

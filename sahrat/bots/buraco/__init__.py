@@ -11,7 +11,7 @@ from typing import Any
 
 from sahrat.bots.buraco.eval import evaluate
 from sahrat.bots.buraco.greedy import GreedyBuracoBot
-from sahrat.bots.buraco.heuristic import BuracoHeuristicBot
+from sahrat.bots.buraco.heuristic import BuracoHeuristicBot, score_actions
 from sahrat.bots.buraco.rollout import rollout_choice
 from sahrat.game import BotKit
 
@@ -30,6 +30,10 @@ KIT = BotKit(
     hint_weight=2.0,
     # About two rounds of a four-player table (a turn is a draw, melds, a discard).
     rollout_depth=24,
+    # The root is a duel: the heuristic's choice against its two runners-up (take or
+    # draw, which meld, which discard), each played in the same deals.
+    prior=score_actions,
+    root_width=3,
 )
 
 __all__ = ["KIT", "BuracoHeuristicBot", "GreedyBuracoBot"]

@@ -54,7 +54,7 @@ from sahrat.games.buraco.scoring import CLEAN_CANASTA, DIRTY_CANASTA
 from sahrat.games.buraco.state import BuracoState
 from sahrat.games.buraco.table import DRAW, TAKEN, UNTAKEN
 
-__all__ = ["BuracoHeuristicBot", "evaluate", "rollout_choice"]
+__all__ = ["BuracoHeuristicBot", "evaluate", "rollout_choice", "score_actions"]
 
 #: Take the open pile when it is worth at least this (``pile_gain`` plus the denial).
 TAKE_PILE_AT = 5.0
@@ -145,6 +145,35 @@ class BuracoHeuristicBot:
         return min(
             discards, key=lambda action: discard_cost(action.cards[0], outlook) + 0.01 * rng()
         )
+
+
+def score_actions(state: BuracoState, legal: Sequence[BuracoAction]) -> list[float]:
+    """The heuristic's opinion of each action for the seat to move (higher is better).
+
+    The scales are the heuristic's own: a draw is 0 and a take what it is worth
+    beyond the threshold the heuristic takes at; a meld or addition its
+    :func:`meld_score` (kept cards at 0 or less), a discard minus its cost, so a
+    meld the heuristic would lay down ranks above every discard. A search asks
+    this for the runners-up of the heuristic's own choice.
+    """
+    outlook = read_table(state, state.current_player())
+    if state.phase == DRAW:
+        scores: list[float] = []
+        for action in legal:
+            kind = action.kind
+            if kind == act.TAKE:
+                scores.append(open_pile_value(state, outlook) - TAKE_PILE_AT)
+            elif kind == act.TAKE_MELD or kind == act.TAKE_ADD:
+                scores.append(closed_take_value(state, action, outlook))
+            else:
+                scores.append(0.0)
+        return scores
+    return [
+        -discard_cost(action.cards[0], outlook)
+        if action.kind == act.DISCARD
+        else meld_score(action, outlook)
+        for action in legal
+    ]
 
 
 # -- the draw ---------------------------------------------------------------------------------

@@ -69,6 +69,7 @@ class IsmctsBot:
     def choose(self, state: Any) -> Any:
         # The budget covers the whole decision, the listing of moves included.
         clock = Clock(self.budget.ms)
+        self._last_hint = None
         candidates = self.root_actions(state)
         if not candidates:
             raise ValueError("no seat is to move")
@@ -76,7 +77,8 @@ class IsmctsBot:
             self.last_iterations = 0
             return candidates[0]
         if self.kit.root_width and self.kit.prior is not None:
-            return self.duel(state, candidates, clock).choice
+            # The heuristic's choice, when listing the candidates already asked for it.
+            return self.duel(state, candidates, clock, default=self._last_hint).choice
         root = self.search(state, candidates, clock)
         # The most visited action is the most trusted (ties: the order the engine lists).
         children = root.children
@@ -109,14 +111,22 @@ class IsmctsBot:
             priors[hint] = priors.get(hint, 0.0) + self.kit.hint_weight
         return priors
 
-    def duel(self, state: GameState, candidates: list[Any], clock: Clock | None = None) -> Duel:
-        """Search the root as a duel between the heuristic's few best moves."""
+    def duel(
+        self,
+        state: GameState,
+        candidates: list[Any],
+        clock: Clock | None = None,
+        default: Any = None,
+    ) -> Duel:
+        """Search the root as a duel between the heuristic's few best moves; ``default``
+        is the heuristic's choice (asked for here when not given)."""
         budget = self.budget
         clock = clock or Clock(budget.ms)
         prior = self.kit.prior
         assert prior is not None
         seat = state.current_player()
-        default = self._default_bot().choose(state)
+        if default is None:
+            default = self._default_bot().choose(state)
         scores = prior(state, candidates)
         # The best few by the heuristic's score; moves of equal score (two cards of
         # one rank, both orders of a split) leave the same board and count once.
