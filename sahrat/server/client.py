@@ -74,7 +74,7 @@ class Client:
         self.table: Attachment | None = None
         self.state = ConnectionState.OPEN
         self.close_code = CloseCode.NORMAL
-        self.outbox: asyncio.Queue[str | None] = asyncio.Queue(OUTBOX_LIMIT)
+        self.outbox: asyncio.Queue[str | bytes | None] = asyncio.Queue(OUTBOX_LIMIT)
         #: The server's synchronous send, if it offers one; the writer task is sending
         #: (or waiting to): then messages queue behind it, to keep their order.
         extension = websocket.scope.get("extensions", {}).get(SEND_NOW)
@@ -103,8 +103,9 @@ class Client:
     def send(self, message: dict[str, Any]) -> None:
         self.send_text(protocol.dumps(message))
 
-    def send_text(self, text: str) -> None:
-        """Send a message already encoded (a broadcast encodes its shared part once)."""
+    def send_text(self, text: str | bytes) -> None:
+        """Send a message already encoded, as text or as its UTF-8 bytes (a broadcast
+        encodes its shared part once)."""
         if self.state is not ConnectionState.OPEN:
             return
         if self._send_now is not None and not self._writing and self.outbox.empty():
@@ -169,7 +170,7 @@ class Client:
                 break
             self._writing = True
             try:
-                await websocket.send_text(text)
+                await websocket.send_text(text if isinstance(text, str) else text.decode())
             except UnicodeEncodeError:
                 # Input is cleaned at the edge, so this is our own bug: one message is lost,
                 # never the connection (closing would lock the player out on every retry).

@@ -142,10 +142,11 @@ class DeflateWherePays(WebSocketsSansIOProtocol):
         if scope is not None:
             scope["extensions"][SEND_NOW] = {"send": self.send_text_now}
 
-    def send_text_now(self, text: str) -> bool:
-        """Frame ``text`` and hand it to the socket now, if the connection is open and its
-        buffer is below the high-water mark; False when the caller must use the ASGI
-        ``send`` (which waits for the buffer to drain, and reports a closed connection)."""
+    def send_text_now(self, text: str | bytes) -> bool:
+        """Frame ``text`` (a ``str``, or already UTF-8) and hand it to the socket now, if
+        the connection is open and its buffer is below the high-water mark; False when the
+        caller must use the ASGI ``send`` (which waits for the buffer to drain, and reports
+        a closed connection)."""
         if (
             not self.handshake_complete
             or self.disconnected
@@ -155,7 +156,7 @@ class DeflateWherePays(WebSocketsSansIOProtocol):
         ):
             return False
         try:
-            self.conn.send_text(text.encode())
+            self.conn.send_text(text if isinstance(text, bytes) else text.encode())
         except InvalidState:
             return False
         self.transport.write(b"".join(self.conn.data_to_send()))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sahrat.server.jsontext import encode
+from sahrat.server.jsontext import encode, encode_utf8
 
 VERSION = 1
 
@@ -85,3 +85,7 @@ def error(code: str, detail: str = "", ref: object = None, **extra: Any) -> dict
 
 def dumps(message: dict[str, Any]) -> str:
     return encode({"v": VERSION, **message})
+
+
+def dumps_utf8(message: dict[str, Any]) -> bytes:
+    return encode_utf8({"v": VERSION, **message})

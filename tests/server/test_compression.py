@@ -68,6 +68,8 @@ def test_small_frames_go_plain_and_large_ones_compressed(server: Server) -> None
             await ws.send('{"v":1,"type":"hello","name":"Deflate"}')
             await ws.recv()  # welcome
             await ws.send('{"v":1,"type":"create","game":"jackaroo","seats":4}')
+            # Bots in the free seats: the table messages of a game grow past PLAIN_BELOW.
+            await ws.send('{"v":1,"type":"bots"}')
             while not any(size >= PLAIN_BELOW for size, _ in seen):
                 await ws.recv()
         return seen

@@ -12,7 +12,7 @@ from collections.abc import Collection, Sequence
 from typing import Any, Protocol
 
 from sahrat.cards import CODES
-from sahrat.games.jackaroo.board import BASE0, square_name
+from sahrat.games.jackaroo.board import BASE0, SQUARES, square_name
 from sahrat.games.jackaroo.options import Options
 
 #: A card in a hand that the state does not know (a position giving only a count).
@@ -38,9 +38,15 @@ class Position(Protocol):
     def winners(self) -> tuple[int, ...]: ...
 
 
+#: Each square's name as a marble's location (every base is ``b``): looked up, not
+#: formatted, since every seat's view of every move writes all sixteen marbles.
+_MARBLE_AT: tuple[str, ...] = tuple("b" if q >= BASE0 else square_name(q) for q in range(SQUARES))
+
+
 def marble_names(loc: Sequence[int], seat: int) -> list[str]:
     """``seat``'s marble locations in the notation, sorted (bases written ``b``)."""
-    return sorted("b" if q >= BASE0 else square_name(q) for q in loc[seat * 4 : seat * 4 + 4])
+    names = _MARBLE_AT
+    return sorted([names[q] for q in loc[seat * 4 : seat * 4 + 4]])
 
 
 def to_position(

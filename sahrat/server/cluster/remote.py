@@ -166,9 +166,10 @@ class RemoteClient:
     def send(self, message: dict[str, Any]) -> None:
         self.send_text(protocol.dumps(message))
 
-    def send_text(self, text: str) -> None:
+    def send_text(self, text: str | bytes) -> None:
         if not self._closed:
-            self.outbox.put(self.node, "c", self.conn, {"x": text})
+            body = text if isinstance(text, str) else text.decode()
+            self.outbox.put(self.node, "c", self.conn, {"x": body})
 
     def error(self, code: str, detail: str = "", ref: object = None, **extra: Any) -> None:
         self.send(protocol.error(code, detail, ref, **extra))

@@ -37,6 +37,8 @@ MU, SIGMA = MODEL.mu, MODEL.sigma
 OFFSET, SCALE = 1000, 40
 #: A rating is marked provisional for a player's first rated games of a game.
 PROVISIONAL_GAMES = 10
+#: The events that say who sat where (:func:`lineup_at_deal`, :func:`leavers`).
+LINEUP_EVENTS = ("seat", "unseat", "assign", "start", "left")
 
 
 class AlreadyRated(Exception):
@@ -94,9 +96,10 @@ def rate_table(c: Connection, table_id: str) -> bool:
     result = record.get("result") or {}
     if game not in GAMES:
         return False
+    # Only who sat where: a game's moves, most of its log, decide nothing here.
     log: Any = c.execute(
         select(events.c.kind, events.c.data, events.c.at)
-        .where(events.c.table_id == table_id)
+        .where(events.c.table_id == table_id, events.c.kind.in_(LINEUP_EVENTS))
         .order_by(events.c.seq)
     ).all()
     stored = [(str(kind), json.loads(str(data)), float(at)) for kind, data, at in log]

@@ -14,7 +14,7 @@ from typing import Any
 
 from sahrat import fairness
 from sahrat.server import protocol
-from sahrat.server.jsontext import encode
+from sahrat.server.jsontext import encode_utf8
 from sahrat.server.table.state import FINISHED, PLAYING, TableState
 
 #: The commitment of a table's server seed, hashed once rather than for every message
@@ -24,6 +24,14 @@ commitment = lru_cache(maxsize=4096)(fairness.commitment)
 
 def summary(table: TableState) -> dict[str, Any]:
     """What the lobby shows (never a private table's code)."""
+    return {
+        **_described(table),
+        "players": [seat.public(n) for n, seat in table.seats.items() if seat is not None],
+    }
+
+
+def _described(table: TableState) -> dict[str, Any]:
+    """The table's game, terms and status: the summary without its players."""
     return {
         "id": table.id,
         "game": table.rules.name,
@@ -35,7 +43,6 @@ def summary(table: TableState) -> dict[str, Any]:
         "pot": table.stake * len(table.seat_numbers),
         "turn_seconds": table.turn_seconds,
         "status": table.status,
-        "players": [seat.public(n) for n, seat in table.seats.items() if seat is not None],
     }
 
 
@@ -44,7 +51,9 @@ def shared(table: TableState, deadline: float | None, watching: int = 0) -> dict
     ``watching``: how many people watch the table."""
     message: dict[str, Any] = {
         "type": "table",
-        "table": {**summary(table), "code": table.code, "host": table.host},
+        # The players are in ``seats``, empty seats included: not repeated here (they
+        # were a seventh of every message to encode and compress).
+        "table": {**_described(table), "code": table.code, "host": table.host},
         "seats": [
             seat.public(n) if seat is not None else {"seat": n, "empty": True}
             for n, seat in table.seats.items()
@@ -131,19 +140,19 @@ def hands_hidden(view: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def encode_shared(table: TableState, deadline: float | None, watching: int = 0) -> str:
-    """The shared part, encoded, without its closing brace (see :func:`encode_for`)."""
-    return protocol.dumps(shared(table, deadline, watching))[:-1]
+def encode_shared(table: TableState, deadline: float | None, watching: int = 0) -> bytes:
+    """The shared part, encoded (UTF-8), without its closing brace (see :func:`encode_for`)."""
+    return protocol.dumps_utf8(shared(table, deadline, watching))[:-1]
 
 
-def encode_for(shared_text: str, table: TableState, player: str) -> str:
+def encode_for(shared_text: bytes, table: TableState, player: str) -> bytes:
     """A whole ``table`` message for ``player``: the shared text and its own part."""
-    return shared_text + "," + encode(own(table, player))[1:]
+    return shared_text + b"," + encode_utf8(own(table, player))[1:]
 
 
-def encode_spectator(shared_text: str, table: TableState) -> str:
+def encode_spectator(shared_text: bytes, table: TableState) -> bytes:
     """A whole ``table`` message for a spectator: the shared text and the spectator's part."""
-    return shared_text + "," + encode(spectator(table))[1:]
+    return shared_text + b"," + encode_utf8(spectator(table))[1:]
 
 
 def whole(

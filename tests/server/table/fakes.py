@@ -205,7 +205,7 @@ class FakeClient:
     def send(self, message: dict[str, Any]) -> None:
         self.send_text(protocol.dumps(message))
 
-    def send_text(self, text: str) -> None:
+    def send_text(self, text: str | bytes) -> None:
         if not self.closed:
             self.sent.append(json.loads(text))
 
