@@ -74,6 +74,9 @@ class Edge(Hub):
         super().__init__(settings, store)
         #: The table of another node each socket here follows (sits at or watches).
         self.remote_of: dict[Client, str] = {}
+        #: As what the table said a socket here follows it (``attached``): a seat or a
+        #: spectator, with the table's id (a later route elsewhere makes it stale).
+        self.attached_as: dict[Client, tuple[str, str]] = {}
         #: This node's sockets by player.
         self.local_clients: dict[str, set[Client]] = {}
         self._conn_of: dict[Client, str] = {}
@@ -162,9 +165,13 @@ class Edge(Hub):
             client.send_text(body["x"])
         elif "attached" in body:
             self.remote_of[client] = body["attached"]
+            self.attached_as[client] = (body["attached"], str(body.get("as", "seat")))
+            self.presence.touch()
         elif "released" in body:
+            self.attached_as.pop(client, None)
             if self.remote_of.get(client) == body["released"]:
                 del self.remote_of[client]
+            self.presence.touch()
         elif "close" in body:
             client.close(CloseCode(int(body["close"])))
 
@@ -207,11 +214,16 @@ class Edge(Hub):
 
     def _remote_place(self, player: str) -> tuple[RemoteListing, str] | None:
         """The public table of another node a socket of ``player`` here follows, and as
-        what, for friends to see (a private table elsewhere is not in the shared lobby)."""
+        what, for friends to see (a private table elsewhere is not in the shared lobby).
+
+        Only once the table has attached the socket, as what it said: a join on its way
+        is not yet a seat, and the shared lobby may not list the seat yet."""
         for client in self.local_clients.get(player, ()):
-            listing = self.listings.remote.get(self.remote_of.get(client, ""))
-            if listing is not None:
-                return listing, "seat" if listing.seats(player) else "spectator"
+            table = self.remote_of.get(client, "")
+            listing = self.listings.remote.get(table)
+            attached = self.attached_as.get(client)
+            if listing is not None and attached is not None and attached[0] == table:
+                return listing, attached[1]
         return None
 
     def _here(self, client: Client) -> bool:
@@ -359,6 +371,7 @@ class Edge(Hub):
         if isinstance(client, RemoteClient):
             return
         table = self.remote_of.pop(client, None)
+        self.attached_as.pop(client, None)
         conn = self._conn_of.pop(client, None)
         if conn is not None:
             self._conns.pop(conn, None)

@@ -42,10 +42,6 @@ class RemoteListing:
         """As many as the table has free (which ones, the lobby does not say)."""
         return list(range(int(self.entry.get("free", 0))))
 
-    def seats(self, player: str) -> bool:
-        """Whether ``player`` sits at the table."""
-        return any(seat.get("player") == player for seat in self.entry.get("players", ()))
-
     def summary(self) -> dict[str, Any]:
         return self.entry
 

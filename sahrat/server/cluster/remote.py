@@ -159,7 +159,10 @@ class RemoteClient:
         # The edge mirrors which table its socket follows, to route what it says next.
         old, self._table = self._table, table
         if table is not None and table is not old:
-            self._control({"attached": table.id})
+            # As what, from the table itself: friends on the socket's node are shown it
+            # before the shared lobby (twice a second) lists the new seat.
+            role = "seat" if self.player in table.humans() else "spectator"
+            self._control({"attached": table.id, "as": role})
         elif table is None and old is not None:
             self._control({"released": old.id})
 

@@ -121,6 +121,33 @@ def test_an_invitation_reaches_a_friend_on_the_other_node(pair: Pair) -> None:
     run(scenario(), timeout=60)
 
 
+def test_a_friend_watching_a_table_on_the_other_node_is_shown_as_a_spectator(
+    pair: Pair,
+) -> None:
+    host, friend = new_account(pair.a), new_account(pair.b)
+    befriend(pair.a, host, friend)
+
+    async def scenario() -> None:
+        h = await online(pair.a, host)
+        f = await online(pair.b, friend)
+        await entry_about(h, friend.id, True)
+        await h.send(type="create", game="jackaroo", seats=4)
+        table = (await h.expect("table"))["table"]["id"]
+        # A spectator on node b, whose lobby may already list the table (with the host).
+        await f.send(type="watch", table=table)
+        watched = await f.expect("table", lambda m: m["table"]["id"] == table)
+        assert watched["spectator"] is True
+        at = await h.expect(
+            "presence",
+            lambda m: ((presence_of(m, friend.id) or {}).get("at") or {}).get("table") == table,
+        )
+        where = presence_of(at, friend.id)
+        assert where is not None and where["at"]["as"] == "spectator"
+        await asyncio.gather(h.close(), f.close())
+
+    run(scenario(), timeout=60)
+
+
 def test_a_block_made_on_one_node_holds_on_the_other(pair: Pair) -> None:
     one, other = new_account(pair.a), new_account(pair.b)
     befriend(pair.a, one, other)
