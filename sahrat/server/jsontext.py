@@ -19,7 +19,7 @@ _OPTIONS = orjson.OPT_NON_STR_KEYS
 
 
 def encode(value: Any) -> str:
-    return orjson.dumps(value, option=_OPTIONS).decode()
+    return encode_utf8(value).decode()
 
 
 def encode_utf8(value: Any) -> bytes:

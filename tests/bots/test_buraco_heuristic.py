@@ -107,14 +107,26 @@ def test_policies_refuse_a_chance_step() -> None:
 # -- the draw ------------------------------------------------------------------------------
 
 
-def test_takes_a_pile_that_completes_a_canasta() -> None:
-    state = from_table(
+def pile_completing_a_canasta() -> BuracoState:
+    return from_table(
         BuracoOptions(seats=4),
         hands=["KS 4D JC", "5S 6S", "7S 8S", "9S TS"],
         melds=[["3H 4H 5H 6H 7H 8H"], []],
         discard_pile="QD 9H",
     )
-    assert BuracoHeuristicBot(0).choose(state) == act.take()
+
+
+def single_useless_card() -> BuracoState:
+    return from_table(
+        BuracoOptions(seats=2),
+        hands=["KS 4D JC 7H", "5S 6S"],
+        melds=[["3H 4H 5H"], []],
+        discard_pile="9C",
+    )
+
+
+def test_takes_a_pile_that_completes_a_canasta() -> None:
+    assert BuracoHeuristicBot(0).choose(pile_completing_a_canasta()) == act.take()
 
 
 def test_takes_a_closed_pile_with_the_card_that_completes_a_canasta() -> None:
@@ -138,13 +150,7 @@ def test_takes_a_big_pile_rather_than_leave_it_to_the_next_opponent() -> None:
 
 
 def test_draws_rather_than_take_a_single_useless_card() -> None:
-    state = from_table(
-        BuracoOptions(seats=2),
-        hands=["KS 4D JC 7H", "5S 6S"],
-        melds=[["3H 4H 5H"], []],
-        discard_pile="9C",
-    )
-    assert BuracoHeuristicBot(0).choose(state) == act.draw()
+    assert BuracoHeuristicBot(0).choose(single_useless_card()) == act.draw()
 
 
 # -- melding ---------------------------------------------------------------------------------
@@ -284,19 +290,7 @@ def test_evaluate_is_certain_once_the_match_is_won() -> None:
 
 
 def test_scores_rank_the_heuristics_take_and_draw() -> None:
-    take_it = from_table(
-        BuracoOptions(seats=4),
-        hands=["KS 4D JC", "5S 6S", "7S 8S", "9S TS"],
-        melds=[["3H 4H 5H 6H 7H 8H"], []],
-        discard_pile="QD 9H",
-    )
-    leave_it = from_table(
-        BuracoOptions(seats=2),
-        hands=["KS 4D JC 7H", "5S 6S"],
-        melds=[["3H 4H 5H"], []],
-        discard_pile="9C",
-    )
-    for state in (take_it, leave_it):
+    for state in (pile_completing_a_canasta(), single_useless_card()):
         legal = state.legal_actions()
         scores = score_actions(state, legal)
         best = legal[max(range(len(legal)), key=scores.__getitem__)]

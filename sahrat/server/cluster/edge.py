@@ -168,9 +168,10 @@ class Edge(Hub):
             self.attached_as[client] = (body["attached"], str(body.get("as", "seat")))
             self.presence.touch()
         elif "released" in body:
-            self.attached_as.pop(client, None)
             if self.remote_of.get(client) == body["released"]:
                 del self.remote_of[client]
+            if self.attached_as.get(client, ("",))[0] == body["released"]:
+                del self.attached_as[client]
             self.presence.touch()
         elif "close" in body:
             client.close(CloseCode(int(body["close"])))

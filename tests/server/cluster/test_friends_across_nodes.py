@@ -51,6 +51,17 @@ async def entry_about(
     return found
 
 
+async def place_about(player: Player, other: str, table: str) -> dict[str, Any]:
+    """The next presence entry that shows ``other`` at ``table``."""
+    message = await player.expect(
+        "presence",
+        lambda m: ((presence_of(m, other) or {}).get("at") or {}).get("table") == table,
+    )
+    found = presence_of(message, other)
+    assert found is not None
+    return found
+
+
 def test_friends_on_two_nodes_see_each_other_come_sit_and_go(pair: Pair) -> None:
     salma, omar = new_account(pair.a), new_account(pair.b)
     befriend(pair.a, salma, omar)
@@ -110,12 +121,8 @@ def test_an_invitation_reaches_a_friend_on_the_other_node(pair: Pair) -> None:
         joined = await g.expect("table", lambda m: m["table"]["id"] == table)
         assert joined["you"] is not None
         # The host is shown the guest at the table (a seat on node a, the socket on b).
-        at = await h.expect(
-            "presence",
-            lambda m: ((presence_of(m, guest.id) or {}).get("at") or {}).get("table") == table,
-        )
-        where = presence_of(at, guest.id)
-        assert where is not None and where["at"]["as"] == "seat"
+        where = await place_about(h, guest.id, table)
+        assert where["at"]["as"] == "seat"
         await asyncio.gather(h.close(), g.close())
 
     run(scenario(), timeout=60)
@@ -137,12 +144,8 @@ def test_a_friend_watching_a_table_on_the_other_node_is_shown_as_a_spectator(
         await f.send(type="watch", table=table)
         watched = await f.expect("table", lambda m: m["table"]["id"] == table)
         assert watched["spectator"] is True
-        at = await h.expect(
-            "presence",
-            lambda m: ((presence_of(m, friend.id) or {}).get("at") or {}).get("table") == table,
-        )
-        where = presence_of(at, friend.id)
-        assert where is not None and where["at"]["as"] == "spectator"
+        where = await place_about(h, friend.id, table)
+        assert where["at"]["as"] == "spectator"
         await asyncio.gather(h.close(), f.close())
 
     run(scenario(), timeout=60)
