@@ -32,11 +32,13 @@ from types import ModuleType
 
 #: The modules compiled, chosen by profiling ``sahrat bench`` and the search bots: the move
 #: generators and states, what their loops call (cards, melds), ``sahrat.game``, whose
-#: GameState the states inherit (a compiled class may only inherit compiled ones), and the
-#: bots' code that the search's rollouts and determinizations spend most of their time in.
+#: GameState the states inherit (a compiled class may only inherit compiled ones), the
+#: simulations' random games and shuffles, and the bots' code that the search's rollouts
+#: and determinizations spend most of their time in.
 MODULES: tuple[str, ...] = (
     "sahrat.cards",
     "sahrat.game",
+    "sahrat.simulation",
     "sahrat.games.jackaroo.board",
     "sahrat.games.jackaroo.rules",
     "sahrat.games.jackaroo.state",
