@@ -31,6 +31,6 @@ def test_sigusr1_reports_the_collections_and_the_frozen_start_up_heap(tmp_path: 
         server.process.send_signal(signal.SIGUSR1)
         second = report(server.log, 2)[-1]
         assert server.get("/api/health")["ok"] is True  # the signal did not stop it
-    frozen = int(re.search(r"(\d+) frozen", first).group(1))  # type: ignore[union-attr]
+    frozen = int(re.search(r"(\d+) objects frozen", first).group(1))  # type: ignore[union-attr]
     assert frozen > 10_000  # the imports and the restored tables
     assert re.search(r"\d+ of 50 ms or more, longest [\d.]+ ms", second)
