@@ -19,7 +19,7 @@ from typing import Any
 
 import orjson
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed, ConnectionClosedOK
+from websockets.exceptions import ConnectionClosed
 
 PONG = '{"v":1,"type":"pong"}'
 
@@ -29,6 +29,13 @@ def dumps(message: dict[str, Any]) -> str:
 
 
 SEATS = 4
+
+
+def close_reason(closed: ConnectionClosed) -> str:
+    """Who closed, and with which code: the server's close frame, or none at all."""
+    if closed.rcvd is not None:
+        return f"server sent {closed.rcvd.code}"
+    return "no close frame"
 
 
 #: A server busy with thousands of sockets may answer a handshake late: wait this long,
@@ -88,10 +95,7 @@ class Bot:
         try:
             while True:
                 # Undecoded, into orjson: the clients' own CPU delays what they measure.
-                try:
-                    raw = await self.ws.recv(decode=False)
-                except ConnectionClosedOK:
-                    break
+                raw = await self.ws.recv(decode=False)
                 message = orjson.loads(raw)
                 kind = message["type"]
                 if kind == "table":
@@ -102,9 +106,9 @@ class Bot:
                     await self.send(type="seed", seed=f"s{group.rng.getrandbits(48):x}")
                 elif kind == "error":
                     stats.errors[message["code"]] += 1
-        except ConnectionClosed:
+        except ConnectionClosed as closed:
             if not stats.closing:
-                stats.errors["client: connection closed"] += 1
+                stats.errors[f"client: connection closed ({close_reason(closed)})"] += 1
         except Exception as error:  # a client that stops is an error of the run, not silence
             stats.errors[f"client: {type(error).__name__}"] += 1
 
@@ -197,9 +201,9 @@ class Group:
         self.pending[(table, moves)] = [time.perf_counter(), SEATS]
         try:
             await bot.send(type="act", action=action, moves=moves)
-        except ConnectionClosed:
+        except ConnectionClosed as closed:
             if not self.stats.closing:
-                self.stats.errors["client: connection closed"] += 1
+                self.stats.errors[f"client: connection closed ({close_reason(closed)})"] += 1
 
     async def close(self) -> None:
         for task in self.acting:

@@ -1,6 +1,7 @@
 """Heartbeats for every connection from one task: the client answers ``pong``, and any
-message from it proves it is there; a socket silent for longer than the timeout is
-dropped when its group comes round (within ``timeout + interval``).
+message from it proves it is there; a socket silent for longer than the timeout, and
+since its group's last ping, is dropped when its group comes round (within
+``timeout + interval``).
 
 One sleeping task per socket was the largest cost of a server holding thousands of idle
 sockets (each wake-up a task switch, each ping encoded anew). Here the connections are
@@ -59,24 +60,46 @@ class Heartbeat:
 
     async def _run(self) -> None:
         # The task ends when nobody is left; the next connection starts it again.
+        loop = asyncio.get_running_loop()
         step = self.interval / PARTS
+        due = loop.time()
+        # When each group was last pinged (the loop's clock is time.monotonic, as heard).
+        pinged = [due] * PARTS
         while any(self.groups):
-            skipped = 0
-            for group in self.groups:
-                skipped += 1
+            for index, group in enumerate(self.groups):
+                due += step
                 if not group:
                     continue
-                await asyncio.sleep(skipped * step)
-                skipped = 0
-                if group:
-                    text = protocol.dumps({"type": "ping", "t": round(time.time() * 1000)})
-                    heard_since = time.monotonic() - self.timeout
-                    for client in list(group):
-                        if client.closed:
-                            continue
-                        if client.heard < heard_since:
+                # Against the schedule, not a step after the last wake-up: on a busy loop
+                # each of the steps woke late, and their lateness added up to rounds longer
+                # than the timeout. The groups already due are visited without waiting for
+                # another turn of the loop; after a stall the schedule starts from now.
+                now = loop.time()
+                if due < now - self.interval:
+                    due = now
+                if due > now:
+                    await asyncio.sleep(due - now)
+                if not group:
+                    continue
+                now = time.monotonic()
+                # Silent: nothing heard for the timeout, nor since this group's last ping (a
+                # round longer than the timeout must not condemn a socket that answered).
+                silent_before = min(now - self.timeout, pinged[index])
+                pinged[index] = now
+                text = protocol.dumps({"type": "ping", "t": round(time.time() * 1000)})
+                suspects = []
+                for client in list(group):
+                    if client.closed:
+                        continue
+                    if client.heard < silent_before:
+                        suspects.append(client)
+                    else:
+                        client.send_text(text)
+                if suspects:
+                    # Their answers may be read but not yet handled (after a stall the loop
+                    # reads every socket before their readers run): once more round the
+                    # loop, then whoever is still silent is dropped.
+                    await asyncio.sleep(0)
+                    for client in suspects:
+                        if client.heard < silent_before:
                             client.drop_silent()
-                        else:
-                            client.send_text(text)
-            if skipped:
-                await asyncio.sleep(skipped * step)

@@ -83,6 +83,38 @@ def test_one_that_falls_silent_is_dropped_within_the_timeout_and_an_interval() -
     assert 1.0 <= asyncio.run(scenario()) <= 2.0
 
 
+def test_a_busy_loop_keeps_the_pace_and_drops_nobody_who_answers() -> None:
+    """Every turn of the loop takes 20 ms (a server busy with moves); 300 connections,
+    one in every group, answer each ping 10 ms later. Sleeping a step after each
+    late wake-up made a round 300 turns long (6 s), past the timeout."""
+
+    class Answering(Connection):
+        def send_text(self, text: str) -> None:
+            super().send_text(text)
+            asyncio.get_running_loop().call_later(0.01, self.answer)
+
+        def answer(self) -> None:
+            self.heard = time.monotonic()
+
+    async def scenario() -> list[Answering]:
+        heartbeat = Heartbeat(0.3, 1.0)
+        connections = [Answering() for _ in range(PARTS)]
+        for connection in connections:
+            heartbeat.add(connection)  # type: ignore[arg-type]
+        ends = time.monotonic() + 3.0
+        while time.monotonic() < ends:
+            time.sleep(0.02)  # busy: the loop turns every 20 ms at best
+            await asyncio.sleep(0)
+        await heartbeat.stop()
+        return connections
+
+    connections = asyncio.run(scenario())
+    assert not any(c.dropped for c in connections)
+    # Pinged about every interval (0.3 s) whatever the loop's pace: well over the one
+    # round that 300 late wake-ups would allow.
+    assert min(len(c.pings) for c in connections) >= 5, sorted(len(c.pings) for c in connections)
+
+
 def test_the_task_ends_when_every_connection_is_discarded() -> None:
     async def scenario() -> Any:
         heartbeat = Heartbeat(0.3, 1.0)
