@@ -29,12 +29,16 @@ from sahrat.server.hub import Hub
 from sahrat.server.openapi import OPENAPI
 from sahrat.server.operations import database_check, operations_routes
 from sahrat.server.people.routes import people_routes
-from sahrat.server.protocol import ProtocolError
+from sahrat.server.protocol import ProtocolError, dumps
 from sahrat.server.replay import frames
 from sahrat.server.security import SecurityHeaders
 from sahrat.server.settings import Settings
 
 WEB = resources.files("sahrat") / "web"
+#: A pong as the web client and the load benchmark write it: nothing to do but note that
+#: the socket spoke (every socket answers a ping every heartbeat interval, thousands a
+#: second on a full server), so it is not parsed and dispatched.
+PONG = dumps({"type": "pong"})
 
 
 def create_app(settings: Settings) -> Starlette:
@@ -166,7 +170,7 @@ async def _read(client: Client, ws: WebSocket, hub: Hub, settings: Settings) -> 
         text = event.get("text")
         if text is None:
             text = event.get("bytes") or b""
-        if not client.allow():
+        if not client.allow() or text == PONG:
             continue
         try:
             message = messages.parse(text, settings.max_message_bytes)

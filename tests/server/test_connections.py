@@ -205,6 +205,36 @@ def test_heartbeats_reach_the_client(tmp_path: Path, database_url: str) -> None:
     run(scenario())
 
 
+def test_a_client_that_answers_only_with_the_browsers_pong_stays(
+    tmp_path: Path, database_url: str
+) -> None:
+    """The pong as the web client writes it (compact JSON) is taken without parsing: it
+    still proves the socket alive, and it is answered with nothing."""
+
+    async def scenario() -> None:
+        settings = {"heartbeat_interval": 0.3, "heartbeat_timeout": 1.0}
+        with running(tmp_path, database_url, **settings) as server:
+            player = Player(server)
+            await player.connect()
+            player.answer_pings = False
+            pings_seen = 0
+            ends = time.monotonic() + 2.5  # well past the timeout
+            while time.monotonic() < ends:
+                pings = sum('"ping"' in t for t in player.received)
+                if pings > pings_seen:
+                    pings_seen = pings
+                    await player.send_raw('{"v":1,"type":"pong"}')
+                await asyncio.sleep(0.02)
+            await player.send(type="ping", id=7)
+            reply = await player.expect("pong")
+            assert reply["id"] == 7  # still connected
+            assert pings_seen >= 4
+            assert not [t for t in player.received if '"error"' in t]  # pongs draw nothing
+            await player.close()
+
+    run(scenario())
+
+
 # -- the clock ----------------------------------------------------------------------------
 
 
