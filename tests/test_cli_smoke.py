@@ -57,3 +57,20 @@ def test_bench_jackaroo_refuses_an_unknown_option(capsys: pytest.CaptureFixture[
     assert main(["bench", "jackaroo", "--games", "1", "--option", "nonsense=1"]) == 2
     out, err = capsys.readouterr()
     assert out == "" and err == "sahrat: unknown option 'nonsense'\n"
+
+
+def test_bench_jackaroo_compares_with_the_pure_build_run_for_run(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from sahrat import compiled
+
+    argv = ["bench", "jackaroo", "--games", "1", "--repeat", "2", "--preset", "classic"]
+    code = main([*argv, "--compare-pure"])
+    out = capsys.readouterr().out
+    if not compiled.COMPILED:
+        assert code == 1 and "nothing to compare with" in out
+        return
+    assert code == 0
+    assert re.search(r"^classic games/s\s+[\d.]+\s+[\d.]+\s+[\d.]+x\s+\(games/s\)$", out, re.M)
+    assert re.search(r"^legal_actions\(\)\s+[\d.]+\s+[\d.]+\s+[\d.]+x\s+\(us\)$", out, re.M)
+    assert "the median of each build's 2 runs" in out

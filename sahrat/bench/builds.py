@@ -63,10 +63,14 @@ def pure_figures(bench: str, argv: list[str]) -> dict[str, Any]:
     return figures
 
 
-def ratio_line(what: str, compiled_value: float, pure_value: float, unit: str) -> str:
+def ratio_line(
+    what: str, compiled_value: float, pure_value: float, unit: str, ratio: float | None = None
+) -> str:
     """One compared figure; for costs (``us``) the ratio is pure over compiled, so that a
-    ratio above 1 always means the compiled build is faster."""
-    ratio = pure_value / compiled_value if unit == "us" else compiled_value / pure_value
+    ratio above 1 always means the compiled build is faster. ``ratio``: one measured
+    otherwise (the median of paired runs' ratios), instead of the two values'."""
+    if ratio is None:
+        ratio = pure_value / compiled_value if unit == "us" else compiled_value / pure_value
     return f"{what:<28} {compiled_value:>12.2f} {pure_value:>12.2f} {ratio:>7.2f}x  ({unit})"
 
 

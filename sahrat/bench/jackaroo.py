@@ -13,6 +13,7 @@ import argparse
 import json
 import random
 import time
+from collections.abc import Callable
 from typing import Any
 
 from sahrat.bench.builds import (
@@ -104,26 +105,36 @@ def fresh_legal_actions(state: JackarooState) -> object:
     return state.legal_actions()
 
 
-def measure(args: argparse.Namespace) -> dict[str, Any]:
-    """Every figure, for the presets asked for and the per-call costs."""
+def measure(
+    args: argparse.Namespace, after_run: Callable[[int], None] | None = None
+) -> dict[str, Any]:
+    """Every figure, for the presets asked for and the per-call costs; ``after_run(i)`` is
+    called once the ``i``-th run of every preset is done."""
     overrides = option_items(args.option)
     options_for(DEFAULT_PRESET, args.seats, overrides)  # bad options: an error before any figure
-    presets: dict[str, dict[str, float]] = {}
-    for name in args.presets or list(PRESETS):
-        options = options_for(name, args.seats, overrides)
-        runs = [
-            bench_games(options, args.seconds, args.games, args.seed + 1000 * i)
-            for i in range(max(1, args.repeat))
-        ]
-        rates = sorted(played / elapsed for played, _, elapsed in runs)
-        played = sum(r[0] for r in runs)
+    names = args.presets or list(PRESETS)
+    options = {name: options_for(name, args.seats, overrides) for name in names}
+    runs: dict[str, list[tuple[int, int, float]]] = {name: [] for name in names}
+    for i in range(max(1, args.repeat)):
+        for name in names:
+            runs[name].append(
+                bench_games(options[name], args.seconds, args.games, args.seed + 1000 * i)
+            )
+        if after_run is not None:
+            after_run(i)
+    presets: dict[str, dict[str, Any]] = {}
+    for name in names:
+        rates = [played / elapsed for played, _, elapsed in runs[name]]
+        ordered = sorted(rates)
+        played = sum(r[0] for r in runs[name])
         presets[name] = {
             "games": played,
-            "games_per_s": rates[len(rates) // 2],
-            "min": rates[0],
-            "max": rates[-1],
-            "moves_per_s": sum(r[1] for r in runs) / sum(r[2] for r in runs),
-            "moves_per_game": sum(r[1] for r in runs) / played,
+            "games_per_s": ordered[len(ordered) // 2],
+            "min": ordered[0],
+            "max": ordered[-1],
+            "rates": rates,  # in the order run
+            "moves_per_s": sum(r[1] for r in runs[name]) / sum(r[2] for r in runs[name]),
+            "moves_per_game": sum(r[1] for r in runs[name]) / played,
         }
     states = sample_states(options_for(DEFAULT_PRESET, args.seats, overrides), 5000, args.seed)
     return {
@@ -136,10 +147,11 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
     }
 
 
-def child_argv(args: argparse.Namespace) -> list[str]:
-    """This run's arguments, for the pure build's child process."""
-    argv = ["--seconds", str(args.seconds), "--repeat", str(args.repeat)]
-    argv += ["--games", str(args.games), "--seats", str(args.seats), "--seed", str(args.seed)]
+def child_argv(args: argparse.Namespace, run: int) -> list[str]:
+    """The arguments of the pure build's child process for this run's ``run``-th run: one
+    run, with the seed the ``run``-th run of this process had."""
+    argv = ["--seconds", str(args.seconds), "--repeat", "1", "--games", str(args.games)]
+    argv += ["--seats", str(args.seats), "--seed", str(args.seed + 1000 * run)]
     for name in args.presets or ():
         argv += ["--preset", name]
     for item in args.option:
@@ -150,7 +162,16 @@ def child_argv(args: argparse.Namespace) -> list[str]:
 def run(args: argparse.Namespace) -> int:
     if args.compare_pure and nothing_to_compare():
         return 1
-    figures = measure(args)
+    # With --compare-pure the two builds take turns, a run of this one and then a run of
+    # the pure one, and each ratio is the median of the pairs': this machine's speed can
+    # change by a fifth within a minute, and all the runs of one build and then all of the
+    # other put such a change into the ratio.
+    pure_runs: list[dict[str, Any]] = []
+
+    def pure_run(i: int) -> None:
+        pure_runs.append(pure_figures("jackaroo", child_argv(args, i)))
+
+    figures = measure(args, pure_run if args.compare_pure and not args.json else None)
     if args.json:
         print(json.dumps(figures))
         return 0
@@ -177,11 +198,20 @@ def run(args: argparse.Namespace) -> int:
         f"  (mean {figures['mean_legal']:.1f} moves per position)"
     )
     if args.compare_pure:
-        pure = pure_figures("jackaroo", child_argv(args))
         print(compare_header())
         for name, row in figures["presets"].items():
-            pure_rate = pure["presets"][name]["games_per_s"]
-            print(ratio_line(f"{name} games/s", row["games_per_s"], pure_rate, "games/s"))
+            pure_rates = [p["presets"][name]["games_per_s"] for p in pure_runs]
+            pairs = sorted(c / p for c, p in zip(row["rates"], pure_rates, strict=True))
+            pure_rate = sorted(pure_rates)[len(pure_rates) // 2]
+            ratio = pairs[len(pairs) // 2]
+            what = f"{name} games/s"
+            print(ratio_line(what, row["games_per_s"], pure_rate, "games/s", ratio))
+        # The per-call costs are measured on the same states (the first run's seed).
+        first = pure_runs[0]
         for key, what in (("clone_us", "clone()"), ("legal_actions_us", "legal_actions()")):
-            print(ratio_line(what, figures[key], pure[key], "us"))
+            print(ratio_line(what, figures[key], first[key], "us"))
+        print(
+            f"games/s: the median of each build's {len(pure_runs)} runs, and of the ratios of"
+            " the runs taken in turns (compiled, pure, compiled, ...)"
+        )
     return 0
