@@ -16,6 +16,7 @@ server's CPU.
 from __future__ import annotations
 
 import asyncio
+import math
 import time
 
 from sahrat.server import protocol
@@ -63,22 +64,24 @@ class Heartbeat:
         loop = asyncio.get_running_loop()
         step = self.interval / PARTS
         due = loop.time()
-        # When each group was last pinged (the loop's clock is time.monotonic, as heard).
-        pinged = [due] * PARTS
+        # When each group was last pinged (the loop's clock is time.monotonic, as heard):
+        # never, so far, and a socket is dropped only once it has let a ping go unanswered.
+        pinged = [-math.inf] * PARTS
         while any(self.groups):
             for index, group in enumerate(self.groups):
                 due += step
                 if not group:
                     continue
-                # Against the schedule, not a step after the last wake-up: on a busy loop
-                # each of the steps woke late, and their lateness added up to rounds longer
-                # than the timeout. The groups already due are visited without waiting for
-                # another turn of the loop; after a stall the schedule starts from now.
+                # Against the schedule, not a step after the last wake-up, whose lateness
+                # added up on a busy loop; but one group per turn of the loop at most, so
+                # that the pongs never come back in one burst that the moves wait behind.
+                # A loop too busy for that stretches the round and sends fewer pings, and a
+                # round longer than the timeout condemns nobody (below). After a stall the
+                # schedule starts from now.
                 now = loop.time()
                 if due < now - self.interval:
                     due = now
-                if due > now:
-                    await asyncio.sleep(due - now)
+                await asyncio.sleep(max(0.0, due - now))
                 if not group:
                     continue
                 now = time.monotonic()
