@@ -93,10 +93,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     parser.add_argument(
         "--deflate",
-        choices=("zlib", "zlib-ng"),
-        default="zlib",
-        help="the WebSocket compressor: stock zlib, or zlib-ng (less CPU a message, "
-        "more memory a socket; the 'fast' extra)",
+        choices=("auto", "zlib", "zlib-ng"),
+        default="auto",
+        help="the WebSocket compressor: zlib-ng when it is installed (auto; half the CPU "
+        "a message), else stock zlib",
     )
     parser.add_argument(
         "--gc-young",
@@ -203,8 +203,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         process_options(args, settings.node_id)
     except ImportError:
-        print("sahrat: --deflate zlib-ng needs zlib-ng (pip install 'sahrat[fast]')",
-              file=sys.stderr)  # fmt: skip
+        print("sahrat: --deflate zlib-ng needs zlib-ng (pip install zlib-ng)", file=sys.stderr)
         return 2
     if not settings.database_url:
         settings.data_dir.mkdir(parents=True, exist_ok=True)

@@ -24,10 +24,9 @@ def process_options(args: argparse.Namespace, node: str) -> None:
     new process, so it sets them again): the compressor and logging, naming ``node``
     (empty: a single process). ImportError when zlib-ng was chosen and is not installed."""
     from sahrat.server import logs
-    from sahrat.server.compression import use_zlib_ng
+    from sahrat.server.compression import choose_deflater
 
-    if args.deflate == "zlib-ng":
-        use_zlib_ng(True)
+    choose_deflater(args.deflate)
     logs.configure(args.log_format, node or None)
 
 
