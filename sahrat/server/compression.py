@@ -57,9 +57,9 @@ from websockets.typing import ExtensionParameter
 #: Frames smaller than this are sent uncompressed.
 PLAIN_BELOW = 512
 #: The server's deflate window, in bits: what the client's inflater keeps, and so how
-#: far back a message may refer. A Jackaroo message of 3.1 kB (a Buraco one of up to
-#: 6 kB) fits whole, with zlib's 262-byte lookahead. The client's own window (what it
-#: sends: short commands) stays at uvicorn's 12 bits.
+#: far back a message may refer. A Jackaroo message of 3.1 kB, or a Buraco one (4.5 kB,
+#: 6.4 kB at most in a captured game), fits whole with zlib's 262-byte lookahead. The
+#: client's own window (what it sends: short commands) stays at uvicorn's 12 bits.
 SERVER_WINDOW_BITS = 13
 #: memLevel of stock zlib's compressor: a hash of 2^(5+7) entries, cleared for each
 #: message, is plenty for a text of a few kilobytes.
