@@ -16,6 +16,7 @@ import json
 import math
 import multiprocessing
 import os
+import re
 import resource
 import shutil
 import signal
@@ -62,6 +63,7 @@ errors          {errors_text}
 server          CPU {server_cpu:.0%} of a core, {per_action} ms of CPU per action, RSS {rss} \
 ({per_table} kB per table)
 collections     {gc}
+full            {full_gc}
 client          CPU {client_cpu:.0%} of a core at most per process ({client_cpu_total:.0%} in \
 all), event loop lag p99 {client_lag_p99_ms:.1f} ms"""
 LOBBY_REPORT = """
@@ -141,8 +143,19 @@ def audit_ledger(args: argparse.Namespace, data_dir: Path) -> str:
 def gc_pauses(log: Path, after: int) -> str | None:
     """The server's last collection summary (written on SIGUSR1) past byte ``after``."""
     text = log.read_bytes()[after:].decode(errors="replace")
-    lines = [line for line in text.splitlines() if line.startswith("gc: ")]
-    return lines[-1].removeprefix("gc: ") if lines else None
+    summaries = re.findall(r"^gc: (\d+ collections \(.*)$", text, re.MULTILINE)
+    return summaries[-1] if summaries else None
+
+
+def full_collections(log: Path) -> str:
+    """The server's full collections since it started (each logged as it ends): the
+    ramp's and warm-up's too, which the window's summary does not count."""
+    found = re.findall(r"gc: full collection, (\d+) objects freed in (\d+) ms", log.read_text())
+    if not found:
+        return "none since the server started"
+    pauses = ", ".join(ms for _, ms in found)
+    freed = sum(int(n) for n, _ in found)
+    return f"{len(found)} since the server started, {pauses} ms; {freed} objects freed"
 
 
 def measure(args: argparse.Namespace, port: int, pid: int, log: Path) -> dict[str, Any]:
@@ -240,6 +253,7 @@ def measure(args: argparse.Namespace, port: int, pid: int, log: Path) -> dict[st
         if actions
         else None,
         "gc": gc_pauses(log, mark) if timed else None,
+        "full_gc": full_collections(log),
         "lobby_watchers": args.lobby_watchers,
         "lobby_kb_per_s": round(sum(r["lobby_bytes"] for r in results) / 1024 / elapsed, 1),
         "client_cpu": round(max(client_cpus), 2),

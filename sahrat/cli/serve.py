@@ -26,6 +26,16 @@ MAX_WORKERS = 64
 FLAGGED = ("data_dir", "database_url", "redis_url", "node_id")
 
 
+def _growth(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0.0
+    if not value > 0:  # NaN too
+        raise argparse.ArgumentTypeError(f"{text!r}: a fraction above 0, e.g. 0.25")
+    return value
+
+
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser("serve", help="run the game server")
     parser.add_argument("--host", default="127.0.0.1")
@@ -120,12 +130,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "sahrat.server.gc_pauses.FREEZE_EVERY)",
     )
     parser.add_argument(
-        "--gc-full-every",
-        type=float,
+        "--gc-full-growth",
+        type=_growth,
         default=None,
-        metavar="S",
-        help="a full collection of everything every S seconds when freezing "
-        "(default sahrat.server.gc_pauses.FULL_EVERY)",
+        metavar="F",
+        help="when freezing, a full collection of everything once the peak memory has grown "
+        "by this fraction since the last one (default sahrat.server.gc_pauses.FULL_GROWTH)",
     )
     parser.add_argument(
         "--set",

@@ -51,11 +51,11 @@ def serve_node(
     gc_pauses.tune(gc_pauses.YOUNG if args.gc_young is None else args.gc_young)
     if not args.no_gc_freeze:
         every = args.gc_freeze_every
-        full = args.gc_full_every
+        growth = args.gc_full_growth
         app = gc_pauses.freeze_after_startup(
             app,
             gc_pauses.FREEZE_EVERY if every is None else every,
-            gc_pauses.FULL_EVERY if full is None else full,
+            gc_pauses.FULL_GROWTH if growth is None else growth,
         )
     if on_started is not None:
         app = _calling_when_started(app, on_started)
