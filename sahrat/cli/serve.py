@@ -32,7 +32,7 @@ def _growth(text: str) -> float:
     except ValueError:
         value = 0.0
     if not value > 0:  # NaN too
-        raise argparse.ArgumentTypeError(f"{text!r}: a fraction above 0, e.g. 0.25")
+        raise argparse.ArgumentTypeError(f"{text!r}: a fraction above 0, e.g. 0.5")
     return value
 
 
