@@ -47,8 +47,8 @@ def test_what_survived_is_frozen_and_collected_in_full_only_when_memory_grew(
     capfd: pytest.CaptureFixture[str],
 ) -> None:
     # Peak memory, as read at start, then before each tick's choice and after each full
-    # collection: flat, then a quarter up (a full collection), then under a quarter above
-    # the new baseline (a freeze), then past it (a second full collection).
+    # collection: a tenth up (a freeze), then a quarter up (a full collection), then a
+    # fifth above the new baseline (a freeze), then past a quarter (a second one).
     readings = iter([100, 110, 125, 125, 150, 160, 160])
     frozen_seen: list[int] = []
     done = asyncio.Event()
